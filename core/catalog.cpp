@@ -1,0 +1,279 @@
+#include "catalog.hpp"
+
+#include <cmath>
+#include <set>
+
+namespace sizer {
+
+double Gpu::tflops_16bit() const {
+  if (tflops.bf16) return *tflops.bf16;
+  if (tflops.fp16) return *tflops.fp16;
+  return 0;
+}
+
+double Gpu::tflops_for(std::string_view precision, bool* native) const {
+  std::optional<double> rate;
+  if (precision == "fp8") rate = tflops.fp8;
+  else if (precision == "int8") rate = tflops.int8;
+  else if (precision == "fp4") rate = tflops.fp4 ? tflops.fp4 : tflops.fp8;  // FP4 weights run as FP8 on Hopper/Ada
+  else if (precision == "fp16") rate = tflops.fp16 ? tflops.fp16 : tflops.bf16;
+  else if (precision == "fp32") rate = tflops.tf32 ? tflops.tf32 : tflops.fp32;
+  else rate = tflops.bf16 ? tflops.bf16 : tflops.fp16;
+  if (native) *native = rate.has_value();
+  return rate ? *rate : tflops_16bit();
+}
+
+const Gpu* Catalog::find_gpu(std::string_view id) const {
+  for (const auto& gpu : gpus) {
+    if (gpu.id == id) return &gpu;
+  }
+  return nullptr;
+}
+
+const Provider* Catalog::find_provider(std::string_view id) const {
+  for (const auto& provider : providers) {
+    if (provider.id == id) return &provider;
+  }
+  return nullptr;
+}
+
+const ModelArch* Catalog::find_model(std::string_view id) const {
+  for (const auto& model : models) {
+    if (model.id == id) return &model;
+  }
+  return nullptr;
+}
+
+namespace {
+constexpr double kMaxTflops = 1e6;   // 1 exaFLOP per device: far above any part
+constexpr double kMaxGbs = 1e6;      // 1 PB/s
+constexpr double kMaxVramGib = 1e5;
+constexpr double kMaxUsdPerHour = 1e5;
+
+bool is_date(const std::string& text) {
+  if (text.size() != 10 || text[4] != '-' || text[7] != '-') return false;
+  for (size_t i : {0u, 1u, 2u, 3u, 5u, 6u, 8u, 9u}) {
+    if (text[i] < '0' || text[i] > '9') return false;
+  }
+  const int month = (text[5] - '0') * 10 + (text[6] - '0');
+  const int day = (text[8] - '0') * 10 + (text[9] - '0');
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
+void read_provenance(const json& object, const std::string& path, JsonReader& r, std::string& source,
+                     std::string& as_of) {
+  source = r.string(object, "source", path, true, 2000).value_or("");
+  as_of = r.string(object, "as_of", path, true, 10).value_or("");
+  if (!as_of.empty() && !is_date(as_of)) {
+    r.error("invalid_date", pointer_append(path, "as_of"), "\"as_of\" must be a date written YYYY-MM-DD.");
+    as_of.clear();
+  }
+}
+
+template <typename Item>
+void check_duplicate_ids(const std::vector<Item>& items, const std::string& list_path, JsonReader& r,
+                         const char* what) {
+  std::set<std::string> seen;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (items[i].id.empty()) continue;
+    if (!seen.insert(items[i].id).second) {
+      r.error("duplicate_id", pointer_append(pointer_append(list_path, i), "id"),
+              std::string("The ") + what + " id \"" + items[i].id.substr(0, 80) + "\" appears more than once.");
+    }
+  }
+}
+
+Provider read_provider(const json& object, const std::string& path, JsonReader& r) {
+  Provider p;
+  p.id = r.string(object, "id", path, true, 100).value_or("");
+  p.name = r.string(object, "name", path, true, 200).value_or("");
+  if (const json* billing = r.object(object, "billing", path, true)) {
+    const std::string bpath = pointer_append(path, "billing");
+    if (auto granularity = r.number(*billing, "granularity_s", bpath, {0, 1e9, true}, true)) {
+      if (*granularity == 1 || *granularity == 60 || *granularity == 3600) {
+        p.billing_granularity_s = *granularity;
+      } else {
+        r.error("unknown_billing_unit", pointer_append(bpath, "granularity_s"),
+                "\"granularity_s\" is " + format_number(*granularity) +
+                    "; billing is per second (1), per minute (60) or per hour (3600).");
+      }
+    }
+    p.minimum_charge_s = r.number(*billing, "minimum_s", bpath, {0, 86400 * 31}, false, true);
+  }
+  p.block_storage_usd_per_gb_month = r.number(object, "block_storage_usd_per_gb_month", path, {0, 100}, false, true);
+  p.object_storage_usd_per_gb_month = r.number(object, "object_storage_usd_per_gb_month", path, {0, 100}, false, true);
+  p.egress_usd_per_gb = r.number(object, "egress_usd_per_gb", path, {0, 100}, false, true);
+  if (const json* spot = r.object(object, "spot", path)) {
+    const std::string spath = pointer_append(path, "spot");
+    p.spot_available = r.boolean(*spot, "available", spath).value_or(false);
+    p.spot_notice_s = r.number(*spot, "notice_s", spath, {0, 86400}, false, true);
+  }
+  read_provenance(object, path, r, p.source, p.as_of);
+  return p;
+}
+
+Offering read_offering(const json& object, const std::string& path, JsonReader& r) {
+  Offering o;
+  o.id = r.string(object, "id", path, true, 200).value_or("");
+  o.provider = r.string(object, "provider", path, true, 100).value_or("");
+  o.instance = r.string(object, "instance", path, true, 200).value_or("");
+  o.gpu = r.string(object, "gpu", path, true, 100).value_or("");
+  o.gpus = r.integer(object, "gpus", path, 1, 1024, true).value_or(1);
+  o.vcpus = r.number(object, "vcpus", path, {0, 1e5, true}, false, true);
+  o.ram_gib = r.number(object, "ram_gib", path, {0, 1e6, true}, false, true);
+  o.usd_per_hour = r.number(object, "usd_per_hour", path, {0, kMaxUsdPerHour, true}, false, true);
+  o.spot_usd_per_hour = r.number(object, "spot_usd_per_hour", path, {0, kMaxUsdPerHour, true}, false, true);
+  const bool has_on_demand = object.is_object() && object.contains("usd_per_hour") && !object["usd_per_hour"].is_null();
+  const bool has_spot = object.is_object() && object.contains("spot_usd_per_hour") && !object["spot_usd_per_hour"].is_null();
+  if (!has_on_demand && !has_spot) {
+    r.error("missing_price", pointer_append(path, "usd_per_hour"),
+            "An offering needs an on-demand price (\"usd_per_hour\") or a spot price (\"spot_usd_per_hour\").");
+  }
+  if (o.usd_per_hour && o.spot_usd_per_hour && *o.spot_usd_per_hour > *o.usd_per_hour) {
+    r.error("spot_above_on_demand", pointer_append(path, "spot_usd_per_hour"),
+            "The spot price $" + format_number(*o.spot_usd_per_hour) + "/h is above the on-demand price $" +
+                format_number(*o.usd_per_hour) + "/h.");
+  }
+  o.region = r.string(object, "region", path, false, 100, true).value_or("");
+  o.interconnect = r.choice(object, "interconnect", path, {"nvlink", "pcie", "infinity_fabric", "none", "other"})
+                       .value_or("pcie");
+  read_provenance(object, path, r, o.source, o.as_of);
+  return o;
+}
+
+template <typename Item, typename ReadItem>
+std::vector<Item> read_list(const json& document, const char* key, JsonReader& r, ReadItem read_item) {
+  std::vector<Item> items;
+  const json* list = r.array(document, key, "");
+  if (list == nullptr) return items;
+  const std::string list_path = pointer_append("", key);
+  items.reserve(list->size());
+  for (size_t i = 0; i < list->size(); ++i) {
+    const std::string item_path = pointer_append(list_path, i);
+    if (!(*list)[i].is_object()) {
+      r.error("invalid_type", item_path, "Each entry of \"" + std::string(key) + "\" must be an object.");
+      continue;
+    }
+    items.push_back(read_item((*list)[i], item_path, r));
+  }
+  return items;
+}
+}  // namespace
+
+Gpu read_gpu(const json& object, const std::string& path, JsonReader& r, bool catalog_item) {
+  Gpu g;
+  g.id = r.string(object, "id", path, catalog_item, 100).value_or(catalog_item ? "" : "custom");
+  g.name = r.string(object, "name", path, catalog_item, 200).value_or(g.id);
+  g.vendor = r.string(object, "vendor", path, false, 40).value_or("");
+  g.kind = r.choice(object, "kind", path, {"gpu", "tpu", "npu"}).value_or("gpu");
+  g.vram_gib = r.number(object, "vram_gib", path, {0, kMaxVramGib, true}, true).value_or(0);
+  g.memory_type = r.string(object, "memory_type", path, false, 40, true).value_or("");
+  g.memory_bandwidth_gbs = r.number(object, "memory_bandwidth_gbs", path, {0, kMaxGbs, true}, true).value_or(0);
+  const std::string tpath = pointer_append(path, "tflops");
+  if (const json* tflops = r.object(object, "tflops", path, true)) {
+    auto rate = [&](const char* key) { return r.number(*tflops, key, tpath, {0, kMaxTflops, true}, false, true); };
+    g.tflops.fp32 = rate("fp32");
+    g.tflops.tf32 = rate("tf32");
+    g.tflops.bf16 = rate("bf16");
+    g.tflops.fp16 = rate("fp16");
+    g.tflops.fp8 = rate("fp8");
+    g.tflops.int8 = rate("int8");
+    g.tflops.fp4 = rate("fp4");
+    const bool has16 = (tflops->contains("bf16") && !(*tflops)["bf16"].is_null()) ||
+                       (tflops->contains("fp16") && !(*tflops)["fp16"].is_null());
+    if (!has16) {
+      r.error("missing_field", pointer_append(tpath, "bf16"),
+              "A GPU needs its 16-bit tensor rate: \"tflops.bf16\" or \"tflops.fp16\".");
+    }
+  }
+  if (const json* link = r.object(object, "interconnect", path)) {
+    const std::string ipath = pointer_append(path, "interconnect");
+    g.interconnect_kind =
+        r.choice(*link, "kind", ipath, {"nvlink", "pcie", "infinity_fabric", "none", "other"}).value_or("pcie");
+    g.interconnect_bandwidth_gbs = r.number(*link, "bandwidth_gbs", ipath, {0, kMaxGbs}, false, true).value_or(0);
+  }
+  g.pcie_bandwidth_gbs = r.number(object, "pcie_bandwidth_gbs", path, {0, kMaxGbs, true}, false, true).value_or(64);
+  if (catalog_item) read_provenance(object, path, r, g.source, g.as_of);
+  return g;
+}
+
+Catalog read_catalog(const json& document, Issues& errors, Issues& warnings) {
+  Catalog catalog;
+  JsonReader r(errors, warnings);
+  if (!document.is_object()) {
+    r.error("invalid_type", "", "A catalog must be a JSON object with \"gpus\", \"providers\", \"offerings\" and/or \"models\".");
+    return catalog;
+  }
+  catalog.document = document;
+  catalog.as_of = r.string(document, "as_of", "", false, 10).value_or("");
+  catalog.gpus = read_list<Gpu>(document, "gpus", r, [](const json& o, const std::string& p, JsonReader& rr) {
+    return read_gpu(o, p, rr, true);
+  });
+  catalog.providers = read_list<Provider>(document, "providers", r, read_provider);
+  catalog.offerings = read_list<Offering>(document, "offerings", r, read_offering);
+  catalog.models = read_list<ModelArch>(document, "models", r, [](const json& o, const std::string& p, JsonReader& rr) {
+    return read_model_arch(o, p, rr, true);
+  });
+  check_duplicate_ids(catalog.gpus, "/gpus", r, "GPU");
+  check_duplicate_ids(catalog.providers, "/providers", r, "provider");
+  check_duplicate_ids(catalog.offerings, "/offerings", r, "offering");
+  check_duplicate_ids(catalog.models, "/models", r, "model");
+  // Cross-references are checked only against lists this document has: an import of offerings alone is
+  // checked again after it is merged over the bundled GPUs and providers.
+  const bool has_gpus = document.contains("gpus");
+  const bool has_providers = document.contains("providers");
+  const json* offerings = document.contains("offerings") ? &document["offerings"] : nullptr;
+  for (size_t i = 0; offerings && offerings->is_array() && i < offerings->size(); ++i) {
+    const json& item = (*offerings)[i];
+    if (!item.is_object()) continue;
+    const std::string path = pointer_append("/offerings", i);
+    if (has_gpus && item.contains("gpu") && item["gpu"].is_string() &&
+        !catalog.find_gpu(item["gpu"].get_ref<const std::string&>())) {
+      r.error("unknown_gpu", pointer_append(path, "gpu"),
+              "No GPU with id \"" + item["gpu"].get_ref<const std::string&>().substr(0, 80) + "\" is in the catalog.");
+    }
+    if (has_providers && item.contains("provider") && item["provider"].is_string() &&
+        !catalog.find_provider(item["provider"].get_ref<const std::string&>())) {
+      r.error("unknown_provider", pointer_append(path, "provider"),
+              "No provider with id \"" + item["provider"].get_ref<const std::string&>().substr(0, 80) +
+                  "\" is in the catalog.");
+    }
+  }
+  r.unknown_fields(document, "", {"as_of", "gpus", "providers", "offerings", "models", "$schema", "notes"});
+  return catalog;
+}
+
+json merge_catalog_documents(const std::vector<json>& documents) {
+  json merged = json::object();
+  for (const auto& document : documents) {
+    if (!document.is_object()) continue;
+    for (auto it = document.begin(); it != document.end(); ++it) {
+      if (it.key() == "as_of") continue;
+      merged[it.key()] = it.value();
+    }
+  }
+  // The catalog's date: the last document's own "as_of"; failing that, its oldest item's date, so a
+  // stale list is never hidden behind a fresh one.
+  std::string declared;
+  for (const auto& document : documents) {
+    if (document.is_object() && document.contains("as_of") && document["as_of"].is_string() &&
+        is_date(document["as_of"].get_ref<const std::string&>())) {
+      declared = document["as_of"].get<std::string>();
+    }
+  }
+  std::string oldest;
+  for (const char* key : {"gpus", "providers", "offerings", "models"}) {
+    if (!merged.contains(key) || !merged[key].is_array()) continue;
+    for (const auto& item : merged[key]) {
+      if (item.is_object() && item.contains("as_of") && item["as_of"].is_string()) {
+        const auto& date = item["as_of"].get_ref<const std::string&>();
+        if (is_date(date) && (oldest.empty() || date < oldest)) oldest = date;
+      }
+    }
+  }
+  if (!declared.empty()) oldest = declared;
+  if (!oldest.empty()) merged["as_of"] = oldest;
+  return merged;
+}
+
+}  // namespace sizer

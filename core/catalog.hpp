@@ -1,0 +1,93 @@
+// The catalog: GPUs, providers, offerings and model presets. Parsed and validated from untrusted JSON
+// (the bundled files, or one a visitor imports); every problem is reported with its JSON Pointer.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "json_read.hpp"
+#include "model.hpp"
+
+namespace sizer {
+
+// Dense tensor throughput in TFLOPS (int8: TOPS); nullopt where the hardware has no such path.
+struct Tflops {
+  std::optional<double> fp32, tf32, bf16, fp16, fp8, int8, fp4;
+};
+
+struct Gpu {
+  std::string id;
+  std::string name;
+  std::string vendor;
+  std::string kind = "gpu";  // gpu, tpu, npu
+  double vram_gib = 0;
+  std::string memory_type;
+  double memory_bandwidth_gbs = 0;  // decimal GB/s
+  Tflops tflops;
+  std::string interconnect_kind = "pcie";  // nvlink, pcie, infinity_fabric, none, other
+  double interconnect_bandwidth_gbs = 0;   // aggregate bidirectional per GPU
+  double pcie_bandwidth_gbs = 64;          // bidirectional; Gen4 x16 when not given
+  std::string source;
+  std::string as_of;
+
+  double vram_bytes() const { return vram_gib * 1073741824.0; }
+  // The 16-bit tensor rate (bf16, else fp16), the baseline every GPU has.
+  double tflops_16bit() const;
+  // The rate for a compute precision ("fp8", "int8", "fp4", "bf16", "fp16", "fp32"), falling back to the
+  // 16-bit rate where the hardware has no such path. `native` says whether it was supported.
+  double tflops_for(std::string_view precision, bool* native = nullptr) const;
+  bool is_hbm() const { return memory_type.rfind("HBM", 0) == 0; }
+};
+
+struct Provider {
+  std::string id;
+  std::string name;
+  double billing_granularity_s = 3600;
+  std::optional<double> minimum_charge_s;
+  std::optional<double> block_storage_usd_per_gb_month, object_storage_usd_per_gb_month, egress_usd_per_gb;
+  bool spot_available = false;
+  std::optional<double> spot_notice_s;
+  std::string source;
+  std::string as_of;
+};
+
+struct Offering {
+  std::string id;
+  std::string provider;
+  std::string instance;
+  std::string gpu;
+  int64_t gpus = 1;
+  std::optional<double> vcpus, ram_gib;
+  std::optional<double> usd_per_hour, spot_usd_per_hour;  // whole instance
+  std::string region;
+  std::string interconnect;  // between this instance's GPUs
+  std::string source;
+  std::string as_of;
+};
+
+struct Catalog {
+  std::string as_of;
+  std::vector<Gpu> gpus;
+  std::vector<Provider> providers;
+  std::vector<Offering> offerings;
+  std::vector<ModelArch> models;
+  json document;  // the merged JSON as given, for `gpu-sizer catalog` and the page
+
+  const Gpu* find_gpu(std::string_view id) const;
+  const Provider* find_provider(std::string_view id) const;
+  const ModelArch* find_model(std::string_view id) const;
+};
+
+// Reads one GPU object; `catalog_item` additionally requires id, name, source and as_of (an inline GPU
+// in a request needs only vram_gib, memory_bandwidth_gbs and tflops.bf16 or tflops.fp16).
+Gpu read_gpu(const json& object, const std::string& path, JsonReader& reader, bool catalog_item);
+
+// Parses and cross-checks a merged catalog document ({as_of, gpus, providers, offerings, models}, any
+// subset). All problems land in `errors`; the returned catalog holds what could be read.
+Catalog read_catalog(const json& document, Issues& errors, Issues& warnings);
+
+// Merges several catalog documents (the four bundled files, or an import over the bundled catalog):
+// each key present in a later document replaces that key's list. `as_of` becomes the oldest item date.
+json merge_catalog_documents(const std::vector<json>& documents);
+
+}  // namespace sizer

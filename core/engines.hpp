@@ -1,0 +1,36 @@
+// Serving-engine presets: how much of the GPU an engine lets the model use, what it reserves, and how
+// close to the hardware roofline it runs. Every constant says where it comes from.
+#pragma once
+#include <string_view>
+
+namespace sizer {
+
+struct EnginePreset {
+  std::string_view id;
+  // Fraction of VRAM the engine plans to use (vLLM gpu_memory_utilization, SGLang mem_fraction_static,
+  // TensorRT-LLM free_gpu_memory_fraction applies to what is left after weights: approximated here).
+  double memory_utilization;
+  // Per GPU: CUDA context + library workspaces (cuBLAS/NCCL), outside the engine's own accounting.
+  double runtime_bytes_per_gpu;
+  // Per GPU: captured CUDA graphs and engine buffers (vLLM logs 0.5–1 GiB for graphs on 8B–70B).
+  double graph_bytes_per_gpu;
+  // Tokens per KV block (vLLM/SGLang page size 16, TensorRT-LLM 64 tokens per block; 1 = contiguous).
+  int kv_block_tokens;
+  // Tokens one prefill chunk processes (vLLM V1 max_num_batched_tokens 8192 for online serving;
+  // llama.cpp n_batch 2048). The activation peak scales with it.
+  int prefill_chunk_tokens;
+  // Fraction of peak memory bandwidth a decode step achieves on weights and KV reads.
+  double bandwidth_efficiency;
+  // Fraction of peak tensor throughput prefill achieves (model FLOPs utilisation).
+  double compute_efficiency;
+  // Fixed time per decode step: scheduling, sampling, kernel launches (seconds).
+  double step_overhead_s;
+  // Relative error of the speed estimate (one side), shown as the range around it.
+  double speed_relative_error;
+  std::string_view source;
+};
+
+// nullptr for an unknown id.
+const EnginePreset* find_engine(std::string_view id);
+
+}  // namespace sizer

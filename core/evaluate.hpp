@@ -1,0 +1,70 @@
+// The whole pipeline, request → response, as one pure function:
+// catalog + request → memory → placement → performance → cost → ranking → guidance.
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "catalog.hpp"
+#include "memory.hpp"
+#include "request.hpp"
+
+namespace sizer {
+
+struct Range {
+  std::string metric;
+  double low = 0;
+  double high = 0;
+};
+
+// One ranked option (CONTRACT.md "options"). Absent (nullopt / empty) means "does not apply".
+struct Option {
+  std::string provider, instance, offering_id, region;
+  std::string gpu;
+  int64_t gpus = 1;
+  std::string pricing;  // on_demand, spot
+  bool fits = false;
+  bool meets_targets = false;
+  double vram_bytes_per_gpu = 0;
+  double used_bytes_per_gpu = 0;
+  int64_t tensor = 1, pipeline = 1, data = 1;
+  int64_t concurrency = 1;  // the batch the speed figures are at
+  std::string interconnect;
+  std::string bottleneck;
+  std::optional<double> decode_output_tokens_per_s_per_user, output_tokens_per_s, ttft_s;
+  std::optional<int64_t> max_concurrency, max_context_tokens, kv_capacity_tokens;
+  std::optional<double> usd_per_hour, usd_per_million_output_tokens, usd_per_month;
+  std::optional<Range> range;
+  std::vector<std::string> reasons;
+  std::vector<std::string> warnings;
+  double memory_pressure = 0;  // used / usable, for ranking options that do not fit
+};
+
+struct Guidance {
+  std::string id, question, answer;
+};
+
+struct Explanation {
+  std::string figure, formula;
+  std::vector<std::pair<std::string, double>> values;
+  double result = 0;
+  std::string source;
+};
+
+struct Response {
+  bool ok = false;
+  Issues errors;
+  Issues warnings;
+  Model model;
+  std::optional<MemoryBreakdown> memory;
+  std::vector<Option> options;
+  int64_t options_evaluated = 0;
+  std::vector<Guidance> guidance;
+  std::vector<Explanation> explain;
+  std::string catalog_as_of;
+};
+
+Response evaluate(const json& request_document, const Catalog& catalog);
+
+}  // namespace sizer

@@ -1,0 +1,14 @@
+// FAQ answers computed for this request, in English or Arabic: the numbers come from the response.
+#pragma once
+#include <vector>
+
+#include "evaluate.hpp"
+
+namespace sizer {
+
+std::vector<Guidance> inference_guidance(const Request& request, const Response& response);
+
+// "141.1 GB", "24 GB": decimal gigabytes as the page and datasheets print them.
+std::string format_gb(double bytes);
+
+}  // namespace sizer

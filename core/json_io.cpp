@@ -1,0 +1,144 @@
+#include "json_io.hpp"
+
+#include <cmath>
+
+namespace sizer {
+namespace {
+
+// Numbers leave the core only when finite: a quantity that cannot be computed is absent, never NaN.
+void put(json& out, const char* key, double value) {
+  if (std::isfinite(value)) out[key] = value;
+}
+void put(json& out, const char* key, const std::optional<double>& value) {
+  if (value) put(out, key, *value);
+}
+void put_bytes(json& out, const char* key, double bytes) {
+  if (std::isfinite(bytes) && bytes >= 0 && bytes < 9.0e18) out[key] = static_cast<int64_t>(std::llround(bytes));
+}
+void put_int(json& out, const char* key, const std::optional<int64_t>& value) {
+  if (value) out[key] = *value;
+}
+
+json option_to_json(const Option& o) {
+  json j = json::object();
+  if (!o.provider.empty()) j["provider"] = o.provider;
+  if (!o.instance.empty()) j["instance"] = o.instance;
+  if (!o.offering_id.empty()) j["offering_id"] = o.offering_id;
+  if (!o.region.empty()) j["region"] = o.region;
+  j["gpu"] = o.gpu;
+  j["gpus"] = o.gpus;
+  if (!o.pricing.empty()) j["pricing"] = o.pricing;
+  j["fits"] = o.fits;
+  j["meets_targets"] = o.meets_targets;
+  put_bytes(j, "vram_bytes_per_gpu", o.vram_bytes_per_gpu);
+  put_bytes(j, "used_bytes_per_gpu", o.used_bytes_per_gpu);
+  j["parallelism"] = {{"tensor", o.tensor}, {"pipeline", o.pipeline}, {"data", o.data}};
+  j["concurrency"] = o.concurrency;
+  if (!o.interconnect.empty()) j["interconnect"] = o.interconnect;
+  if (!o.bottleneck.empty()) j["bottleneck"] = o.bottleneck;
+  put(j, "decode_output_tokens_per_s_per_user", o.decode_output_tokens_per_s_per_user);
+  put(j, "output_tokens_per_s", o.output_tokens_per_s);
+  put(j, "ttft_s", o.ttft_s);
+  put_int(j, "max_concurrency", o.max_concurrency);
+  put_int(j, "max_context_tokens", o.max_context_tokens);
+  put_int(j, "kv_capacity_tokens", o.kv_capacity_tokens);
+  put(j, "usd_per_hour", o.usd_per_hour);
+  put(j, "usd_per_million_output_tokens", o.usd_per_million_output_tokens);
+  put(j, "usd_per_month", o.usd_per_month);
+  if (o.range && std::isfinite(o.range->low) && std::isfinite(o.range->high)) {
+    j["range"] = {{"metric", o.range->metric}, {"low", o.range->low}, {"high", o.range->high}};
+  }
+  j["reasons"] = o.reasons;
+  j["warnings"] = o.warnings;
+  return j;
+}
+
+}  // namespace
+
+json issues_to_json(const Issues& issues) {
+  json out = json::array();
+  for (const auto& issue : issues) {
+    out.push_back({{"code", issue.code}, {"path", issue.path}, {"message", issue.message}});
+  }
+  return out;
+}
+
+json response_to_json(const Response& r) {
+  json out = json::object();
+  out["ok"] = r.ok;
+  out["errors"] = issues_to_json(r.errors);
+  out["warnings"] = issues_to_json(r.warnings);
+  if (!r.ok) return out;
+  json model = {{"name", r.model.name}, {"kind", r.model.kind}, {"assumed", r.model.assumed}};
+  if (!r.model.id.empty()) model["id"] = r.model.id;
+  put(model, "params_b", r.model.params_b);
+  put(model, "active_params_b", r.model.active_params_b);
+  model["layers"] = r.model.layers;
+  model["hidden"] = r.model.hidden;
+  model["heads"] = r.model.heads;
+  model["kv_heads"] = r.model.kv_heads;
+  model["head_dim"] = r.model.head_dim;
+  model["vocab"] = r.model.vocab;
+  model["max_context"] = r.model.max_context;
+  out["model"] = model;
+  if (r.memory) {
+    const MemoryBreakdown& m = *r.memory;
+    json memory = json::object();
+    put_bytes(memory, "weights_bytes", m.weights_bytes);
+    put_bytes(memory, "kv_cache_bytes", m.kv_cache_bytes);
+    put_bytes(memory, "kv_bytes_per_token", m.kv_bytes_per_token);
+    put_bytes(memory, "activations_bytes", m.activations_bytes);
+    put_bytes(memory, "overhead_bytes", m.overhead_bytes);
+    put_bytes(memory, "total_bytes", m.total_bytes);
+    out["memory"] = memory;
+  }
+  out["options"] = json::array();
+  for (const auto& option : r.options) out["options"].push_back(option_to_json(option));
+  out["options_evaluated"] = r.options_evaluated;
+  out["guidance"] = json::array();
+  for (const auto& g : r.guidance) out["guidance"].push_back({{"id", g.id}, {"question", g.question}, {"answer", g.answer}});
+  out["explain"] = json::array();
+  for (const auto& e : r.explain) {
+    json values = json::object();
+    for (const auto& [name, value] : e.values) put(values, name.c_str(), value);
+    json item = {{"figure", e.figure}, {"formula", e.formula}, {"values", values}, {"source", e.source}};
+    put(item, "result", e.result);
+    out["explain"].push_back(item);
+  }
+  if (!r.catalog_as_of.empty()) out["catalog_as_of"] = r.catalog_as_of;
+  return out;
+}
+
+json evaluate_text(std::string_view request_text, const Catalog& catalog) {
+  Issues errors;
+  std::optional<json> document = parse_json_text(request_text, errors, 1u << 20);
+  if (!document) {
+    Response response;
+    response.errors = errors;
+    return response_to_json(response);
+  }
+  return response_to_json(evaluate(*document, catalog));
+}
+
+Catalog load_catalog_texts(const std::vector<std::string_view>& texts, Issues& errors, Issues& warnings) {
+  std::vector<json> documents;
+  for (auto text : texts) {
+    std::optional<json> document = parse_json_text(text, errors, 64u << 20);
+    if (document) documents.push_back(std::move(*document));
+  }
+  return read_catalog(merge_catalog_documents(documents), errors, warnings);
+}
+
+json validate_catalog_text(std::string_view catalog_text) {
+  Issues errors;
+  Issues warnings;
+  Catalog catalog = load_catalog_texts({catalog_text}, errors, warnings);
+  json out = {{"ok", errors.empty()}, {"errors", issues_to_json(errors)}, {"warnings", issues_to_json(warnings)}};
+  out["counts"] = {{"gpus", catalog.gpus.size()},
+                   {"providers", catalog.providers.size()},
+                   {"offerings", catalog.offerings.size()},
+                   {"models", catalog.models.size()}};
+  return out;
+}
+
+}  // namespace sizer

@@ -1,0 +1,31 @@
+// Response → JSON (CONTRACT.md field names), and the one entry point every door calls with text.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "catalog.hpp"
+#include "evaluate.hpp"
+
+namespace sizer {
+
+json response_to_json(const Response& response);
+
+// Parses request text, evaluates it against `catalog` and returns the response JSON. Never fails:
+// malformed input becomes { "ok": false, "errors": [...] }.
+json evaluate_text(std::string_view request_text, const Catalog& catalog);
+
+// Validates catalog text (a merged document); { "ok", "errors", "warnings", "counts" }.
+json validate_catalog_text(std::string_view catalog_text);
+
+// Issues as [{code, path, message}].
+json issues_to_json(const Issues& issues);
+
+}  // namespace sizer
+
+namespace sizer {
+
+// Parses and merges catalog texts (each a JSON document) into one validated catalog.
+Catalog load_catalog_texts(const std::vector<std::string_view>& texts, Issues& errors, Issues& warnings);
+
+}  // namespace sizer

@@ -1,0 +1,270 @@
+#include "json_read.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace sizer {
+
+std::string pointer_append(std::string_view base, std::string_view token) {
+  std::string out(base);
+  out.push_back('/');
+  for (char c : token) {
+    if (c == '~') {
+      out += "~0";
+    } else if (c == '/') {
+      out += "~1";
+    } else {
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
+std::string pointer_append(std::string_view base, size_t index) {
+  return std::string(base) + "/" + std::to_string(index);
+}
+
+std::string format_number(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.6g", value);
+  return buffer;
+}
+
+namespace {
+// Deepest nesting of arrays/objects, skipping string contents. Stops early past the limit.
+int nesting_depth(std::string_view text, int limit) {
+  int depth = 0;
+  int deepest = 0;
+  bool in_string = false;
+  bool escaped = false;
+  for (char c : text) {
+    if (in_string) {
+      if (escaped) {
+        escaped = false;
+      } else if (c == '\\') {
+        escaped = true;
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > deepest) deepest = depth;
+      if (deepest > limit) return deepest;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
+const char* type_name(const json& value) {
+  switch (value.type()) {
+    case json::value_t::null: return "null";
+    case json::value_t::object: return "an object";
+    case json::value_t::array: return "an array";
+    case json::value_t::string: return "a string";
+    case json::value_t::boolean: return "true/false";
+    case json::value_t::number_integer:
+    case json::value_t::number_unsigned:
+    case json::value_t::number_float: return "a number";
+    default: return "an unsupported value";
+  }
+}
+}  // namespace
+
+std::optional<json> parse_json_text(std::string_view text, Issues& errors, size_t max_bytes, int max_depth) {
+  if (text.size() > max_bytes) {
+    errors.push_back({"too_large", "", "The JSON is " + std::to_string(text.size()) + " bytes; the limit is " +
+                                           std::to_string(max_bytes) + "."});
+    return std::nullopt;
+  }
+  if (nesting_depth(text, max_depth) > max_depth) {
+    errors.push_back({"too_deep", "", "The JSON nests deeper than " + std::to_string(max_depth) + " levels."});
+    return std::nullopt;
+  }
+  json parsed = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+  if (parsed.is_discarded()) {
+    errors.push_back({"malformed_json", "", "The text is not valid JSON (check quotes, commas and brackets)."});
+    return std::nullopt;
+  }
+  return parsed;
+}
+
+std::string dump_json(const json& value, int indent) {
+  return value.dump(indent, ' ', /*ensure_ascii=*/false, json::error_handler_t::replace);
+}
+
+const json* JsonReader::find(const json& object, std::string_view key) const {
+  if (!object.is_object()) return nullptr;
+  auto it = object.find(std::string(key));
+  if (it == object.end()) return nullptr;
+  return &*it;
+}
+
+void JsonReader::error(std::string code, std::string path, std::string message) {
+  errors_.push_back({std::move(code), std::move(path), std::move(message)});
+}
+
+void JsonReader::warning(std::string code, std::string path, std::string message) {
+  warnings_.push_back({std::move(code), std::move(path), std::move(message)});
+}
+
+std::optional<double> JsonReader::number(const json& object, std::string_view key, std::string_view path,
+                                         NumberRange range, bool required, bool null_ok) {
+  const std::string where = pointer_append(path, key);
+  const json* value = find(object, key);
+  if (value == nullptr || (null_ok && value->is_null())) {
+    if (required) error("missing_field", where, "\"" + std::string(key) + "\" is required.");
+    return std::nullopt;
+  }
+  if (!value->is_number()) {
+    error("invalid_type", where, "\"" + std::string(key) + "\" must be a number, not " + type_name(*value) + ".");
+    return std::nullopt;
+  }
+  const double x = value->get<double>();
+  const bool below = range.min_exclusive ? !(x > range.min) : !(x >= range.min);
+  if (!std::isfinite(x) || below || x > range.max) {
+    error("out_of_range", where,
+          "\"" + std::string(key) + "\" is " + format_number(x) + "; it must be " +
+              (range.min_exclusive ? "above " : "at least ") + format_number(range.min) + " and at most " +
+              format_number(range.max) + ".");
+    return std::nullopt;
+  }
+  return x;
+}
+
+std::optional<int64_t> JsonReader::integer(const json& object, std::string_view key, std::string_view path, int64_t min,
+                                           int64_t max, bool required, bool null_ok) {
+  const std::string where = pointer_append(path, key);
+  const json* value = find(object, key);
+  if (value == nullptr || (null_ok && value->is_null())) {
+    if (required) error("missing_field", where, "\"" + std::string(key) + "\" is required.");
+    return std::nullopt;
+  }
+  if (!value->is_number()) {
+    error("invalid_type", where,
+          "\"" + std::string(key) + "\" must be a whole number, not " + type_name(*value) + ".");
+    return std::nullopt;
+  }
+  const double x = value->get<double>();
+  if (!std::isfinite(x) || x != std::floor(x)) {
+    error("invalid_type", where, "\"" + std::string(key) + "\" must be a whole number, not " + format_number(x) + ".");
+    return std::nullopt;
+  }
+  if (x < static_cast<double>(min) || x > static_cast<double>(max)) {
+    error("out_of_range", where,
+          "\"" + std::string(key) + "\" is " + format_number(x) + "; it must be between " + std::to_string(min) +
+              " and " + std::to_string(max) + ".");
+    return std::nullopt;
+  }
+  return static_cast<int64_t>(x);
+}
+
+std::optional<std::string> JsonReader::string(const json& object, std::string_view key, std::string_view path,
+                                              bool required, size_t max_length, bool null_ok) {
+  const std::string where = pointer_append(path, key);
+  const json* value = find(object, key);
+  if (value == nullptr || (null_ok && value->is_null())) {
+    if (required) error("missing_field", where, "\"" + std::string(key) + "\" is required.");
+    return std::nullopt;
+  }
+  if (!value->is_string()) {
+    error("invalid_type", where, "\"" + std::string(key) + "\" must be text, not " + type_name(*value) + ".");
+    return std::nullopt;
+  }
+  const auto& text = value->get_ref<const std::string&>();
+  if (text.size() > max_length) {
+    error("too_long", where,
+          "\"" + std::string(key) + "\" is " + std::to_string(text.size()) + " characters; at most " +
+              std::to_string(max_length) + " are allowed.");
+    return std::nullopt;
+  }
+  if (required && text.empty()) {
+    error("missing_field", where, "\"" + std::string(key) + "\" must not be empty.");
+    return std::nullopt;
+  }
+  return text;
+}
+
+std::optional<std::string> JsonReader::choice(const json& object, std::string_view key, std::string_view path,
+                                              std::initializer_list<std::string_view> allowed, bool required) {
+  auto text = string(object, key, path, required, 64);
+  if (!text) return std::nullopt;
+  for (auto option : allowed) {
+    if (*text == option) return text;
+  }
+  std::string list;
+  for (auto option : allowed) {
+    if (!list.empty()) list += ", ";
+    list += option;
+  }
+  error("unknown_value", pointer_append(path, key),
+        "\"" + std::string(key) + "\" is \"" + text->substr(0, 40) + "\"; expected one of: " + list + ".");
+  return std::nullopt;
+}
+
+std::optional<bool> JsonReader::boolean(const json& object, std::string_view key, std::string_view path,
+                                        bool required) {
+  const std::string where = pointer_append(path, key);
+  const json* value = find(object, key);
+  if (value == nullptr) {
+    if (required) error("missing_field", where, "\"" + std::string(key) + "\" is required.");
+    return std::nullopt;
+  }
+  if (!value->is_boolean()) {
+    error("invalid_type", where, "\"" + std::string(key) + "\" must be true or false, not " + type_name(*value) + ".");
+    return std::nullopt;
+  }
+  return value->get<bool>();
+}
+
+const json* JsonReader::object(const json& parent, std::string_view key, std::string_view path, bool required) {
+  const std::string where = pointer_append(path, key);
+  const json* value = find(parent, key);
+  if (value == nullptr) {
+    if (required) error("missing_field", where, "\"" + std::string(key) + "\" is required.");
+    return nullptr;
+  }
+  if (!value->is_object()) {
+    error("invalid_type", where, "\"" + std::string(key) + "\" must be an object, not " + type_name(*value) + ".");
+    return nullptr;
+  }
+  return value;
+}
+
+const json* JsonReader::array(const json& parent, std::string_view key, std::string_view path, bool required) {
+  const std::string where = pointer_append(path, key);
+  const json* value = find(parent, key);
+  if (value == nullptr) {
+    if (required) error("missing_field", where, "\"" + std::string(key) + "\" is required.");
+    return nullptr;
+  }
+  if (!value->is_array()) {
+    error("invalid_type", where, "\"" + std::string(key) + "\" must be a list, not " + type_name(*value) + ".");
+    return nullptr;
+  }
+  return value;
+}
+
+void JsonReader::unknown_fields(const json& object, std::string_view path,
+                                std::initializer_list<std::string_view> known) {
+  if (!object.is_object()) return;
+  for (auto it = object.begin(); it != object.end(); ++it) {
+    bool found = false;
+    for (auto name : known) {
+      if (it.key() == name) {
+        found = true;
+        break;
+      }
+    }
+    if (!found) {
+      warning("unknown_field", pointer_append(path, it.key()),
+              "\"" + it.key().substr(0, 60) + "\" is not a field this version knows; it was ignored.");
+    }
+  }
+}
+
+}  // namespace sizer

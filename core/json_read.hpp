@@ -1,0 +1,70 @@
+// Defensive reading of untrusted JSON (requests, imported catalogs) with nlohmann's non-throwing API.
+// Every accessor checks the type before touching the value and records an Issue instead of failing,
+// so one pass reports every problem. The core is built with -fno-exceptions: nlohmann's throwing
+// calls (at, get on the wrong type, value, dump of invalid UTF-8) would abort, so they are not used.
+#pragma once
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "issues.hpp"
+
+namespace sizer {
+
+using json = nlohmann::json;
+
+// Parses text without exceptions. Rejects (with an Issue at path "") malformed JSON, input nested more
+// than max_depth levels (the parser recurses: deep nesting would overflow the stack) and input over
+// max_bytes.
+std::optional<json> parse_json_text(std::string_view text, Issues& errors, size_t max_bytes = 16u << 20,
+                                    int max_depth = 64);
+
+// Serialises with invalid UTF-8 replaced rather than aborting.
+std::string dump_json(const json& value, int indent = -1);
+
+struct NumberRange {
+  double min;
+  double max;
+  bool min_exclusive = false;
+};
+
+class JsonReader {
+ public:
+  JsonReader(Issues& errors, Issues& warnings) : errors_(errors), warnings_(warnings) {}
+
+  // Each reader returns nullopt when the field is absent (recording "missing_field" if required) or
+  // invalid (recording why). Present-but-null counts as absent where null_ok is set.
+  std::optional<double> number(const json& object, std::string_view key, std::string_view path, NumberRange range,
+                               bool required = false, bool null_ok = false);
+  std::optional<int64_t> integer(const json& object, std::string_view key, std::string_view path, int64_t min,
+                                 int64_t max, bool required = false, bool null_ok = false);
+  std::optional<std::string> string(const json& object, std::string_view key, std::string_view path,
+                                    bool required = false, size_t max_length = 400, bool null_ok = false);
+  // A string that must be one of `allowed`.
+  std::optional<std::string> choice(const json& object, std::string_view key, std::string_view path,
+                                    std::initializer_list<std::string_view> allowed, bool required = false);
+  std::optional<bool> boolean(const json& object, std::string_view key, std::string_view path, bool required = false);
+  // Returns the child object (or nullptr when absent / wrong type, recording the latter).
+  const json* object(const json& parent, std::string_view key, std::string_view path, bool required = false);
+  const json* array(const json& parent, std::string_view key, std::string_view path, bool required = false);
+
+  // Records a warning "unknown_field" for every key of `object` not in `known`.
+  void unknown_fields(const json& object, std::string_view path, std::initializer_list<std::string_view> known);
+
+  void error(std::string code, std::string path, std::string message);
+  void warning(std::string code, std::string path, std::string message);
+  Issues& errors() { return errors_; }
+
+ private:
+  const json* find(const json& object, std::string_view key) const;
+  Issues& errors_;
+  Issues& warnings_;
+};
+
+std::string format_number(double value);  // "0.5", "1e+20": for messages
+
+}  // namespace sizer

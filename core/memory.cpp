@@ -1,0 +1,76 @@
+#include "memory.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sizer {
+
+double weights_bytes(const Model& model, const WeightFormat& format) {
+  const double params = model.params_b * 1e9;
+  if (!format.embeddings_stay_16bit || model.kind != "llm") return params * format.bits_per_weight / 8.0;
+  // Quantisers leave the token embedding and lm_head in 16 bit (AutoGPTQ/AWQ skip lm_head; bitsandbytes
+  // keeps nn.Embedding; vLLM FP8 checkpoints keep lm_head bf16). Cap at half the model for tiny inputs.
+  const double embed = std::min(model.embedding_params(), params / 2.0);
+  return (params - embed) * format.bits_per_weight / 8.0 + embed * 2.0;
+}
+
+double kv_bytes_per_token(const Model& model, const KvFormat& format) {
+  const double layers = static_cast<double>(model.layers);
+  if (model.uses_mla()) {
+    return layers * static_cast<double>(model.kv_lora_rank + model.rope_head_dim) * format.bytes_per_element;
+  }
+  return 2.0 * layers * static_cast<double>(model.kv_heads) * static_cast<double>(model.head_dim) *
+         format.bytes_per_element;
+}
+
+double kv_bytes_for_sequence(const Model& model, const KvFormat& format, int64_t tokens, int block_tokens) {
+  const int64_t block = std::max(1, block_tokens);
+  auto round_up = [block](int64_t n) { return ((n + block - 1) / block) * block; };
+  const double per_layer_token = kv_bytes_per_token(model, format) / static_cast<double>(std::max<int64_t>(1, model.layers));
+  const int64_t full_layers = model.layers - model.sliding_layers;
+  const int64_t window_tokens = model.sliding_window > 0 ? std::min(tokens, model.sliding_window) : tokens;
+  return per_layer_token * (static_cast<double>(full_layers) * static_cast<double>(round_up(tokens)) +
+                            static_cast<double>(model.sliding_layers) * static_cast<double>(round_up(window_tokens)));
+}
+
+ParamSplit split_params(const Model& model) {
+  const double total = model.params_b * 1e9;
+  const double active = model.active_params_b * 1e9;
+  if (model.experts <= 1 || model.experts_per_token >= model.experts || active >= total) return {total, 0};
+  const double share = static_cast<double>(model.experts_per_token) / static_cast<double>(model.experts);
+  const double experts = (total - active) / (1.0 - share);
+  return {std::max(0.0, total - experts), experts};
+}
+
+MemoryBreakdown inference_memory(const Model& model, const InferenceWorkload& workload, const EnginePreset& engine) {
+  MemoryBreakdown m;
+  const WeightFormat* weight_format = find_weight_format(workload.weights);
+  const KvFormat* kv_format = find_kv_format(workload.kv_cache);
+  if (weight_format == nullptr || kv_format == nullptr) return m;  // the request parser rejects these first
+  m.weights_bytes = weights_bytes(model, *weight_format);
+  m.kv_bytes_per_token = kv_bytes_per_token(model, *kv_format);
+  m.kv_bytes_per_sequence = kv_bytes_for_sequence(model, *kv_format, workload.context_tokens, engine.kv_block_tokens);
+  m.kv_cache_bytes = m.kv_bytes_per_sequence * static_cast<double>(workload.concurrency);
+  // Activation peak of one prefill chunk: per token the residual stream, the attention projections and
+  // the gated MLP's two intermediate tensors are live at once, ≈ (4·hidden + 2·ffn_active) 16-bit values
+  // (the inference analogue of Korthikanti et al. 2022, Table 2, without what training keeps for backward).
+  // Engines that profile (vLLM, SGLang, TensorRT-LLM) reserve it for a full chunk whatever the request.
+  const bool profiles_full_chunk = engine.kv_block_tokens > 1;
+  const double chunk_tokens = profiles_full_chunk
+                                  ? static_cast<double>(engine.prefill_chunk_tokens)
+                                  : std::min<double>(engine.prefill_chunk_tokens,
+                                                     static_cast<double>(workload.prompt_tokens) *
+                                                         static_cast<double>(workload.concurrency));
+  const double experts_active = model.experts > 1 ? static_cast<double>(model.experts_per_token) : 1.0;
+  const double per_token = (4.0 * static_cast<double>(model.hidden) +
+                            2.0 * static_cast<double>(model.ffn) * experts_active) * 2.0;
+  // Logits in fp32 for the sequences sampled in one step (vLLM computes them only for the last position).
+  const double logits = std::min<double>(static_cast<double>(workload.concurrency), 256.0) *
+                        static_cast<double>(model.vocab) * 4.0;
+  m.activations_bytes = chunk_tokens * per_token + logits;
+  m.overhead_bytes = engine.runtime_bytes_per_gpu + engine.graph_bytes_per_gpu;
+  m.total_bytes = m.weights_bytes + m.kv_cache_bytes + m.activations_bytes + m.overhead_bytes;
+  return m;
+}
+
+}  // namespace sizer

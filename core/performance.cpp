@@ -1,0 +1,105 @@
+#include "performance.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "formats.hpp"
+
+namespace sizer {
+
+Link tensor_parallel_link(const Gpu& gpu, const std::string& interconnect_kind) {
+  // Bandwidths in the catalog are aggregate bidirectional; a ring all-reduce sends one way, so half.
+  // Latency per small all-reduce: ~6 µs over NVLink with a custom all-reduce kernel (vLLM/TRT-LLM),
+  // ~20 µs through PCIe and host bridges (NCCL small-message latency; first cut to calibrate).
+  Link link;
+  link.kind = interconnect_kind;
+  if ((interconnect_kind == "nvlink" || interconnect_kind == "infinity_fabric") && gpu.interconnect_bandwidth_gbs > 0) {
+    link.bandwidth_gbs = gpu.interconnect_bandwidth_gbs / 2.0;
+    link.latency_s = 6e-6;
+  } else {
+    link.kind = "pcie";
+    link.bandwidth_gbs = gpu.pcie_bandwidth_gbs / 2.0;
+    link.latency_s = 20e-6;
+  }
+  return link;
+}
+
+double experts_touched(const Model& model, double batch_tokens) {
+  if (model.experts <= 1) return 1.0;
+  const double e = static_cast<double>(model.experts);
+  const double k = static_cast<double>(model.experts_per_token);
+  return e * (1.0 - std::pow(1.0 - k / e, std::max(1.0, batch_tokens)));
+}
+
+InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& workload, const EnginePreset& engine,
+                               const MemoryBreakdown& memory, const Gpu& gpu, const Link& link,
+                               const Placement& placement) {
+  InferenceSpeed s;
+  const WeightFormat* format = find_weight_format(workload.weights);
+  const double batch = static_cast<double>(std::max<int64_t>(1, placement.concurrency_per_replica));
+  const double tensor = static_cast<double>(placement.tensor);
+  const double shards = tensor * static_cast<double>(placement.pipeline);
+
+  // Bytes a decode step reads. Weights: the dense part always, the experts the batch touches; pipeline
+  // stages run one after another for a token, so a replica's step reads weights / tensor per GPU-time.
+  const ParamSplit split = split_params(model);
+  const double bytes_per_param = memory.weights_bytes / std::max(1.0, model.params_b * 1e9);
+  const double touched_fraction =
+      model.experts > 1 ? experts_touched(model, batch) / static_cast<double>(model.experts) : 0.0;
+  const double weights_read = (split.dense_params + split.expert_params * touched_fraction) * bytes_per_param;
+  // Each sequence reads its KV cache at its current length, on average prompt + output/2.
+  const KvFormat* kv_format = find_kv_format(workload.kv_cache);
+  const int64_t mean_tokens = workload.prompt_tokens + workload.output_tokens / 2;
+  const double kv_read = kv_format ? kv_bytes_for_sequence(model, *kv_format, mean_tokens, 1) * batch : 0.0;
+  s.bytes_per_step = weights_read / tensor + kv_read * placement.kv_share_per_gpu * static_cast<double>(placement.pipeline);
+  const double bandwidth = gpu.memory_bandwidth_gbs * 1e9 * engine.bandwidth_efficiency;
+  s.memory_s = s.bytes_per_step / bandwidth;
+
+  // FLOPs: 2 per active parameter per token (Kaplan et al. 2020), plus attention over the context:
+  // QKᵀ and AV are 2 × 2 × heads × head_dim FLOPs per cached token per layer.
+  const double attention = 4.0 * static_cast<double>(model.layers) * static_cast<double>(model.heads) *
+                           static_cast<double>(model.head_dim) * static_cast<double>(mean_tokens);
+  s.flops_per_step = (2.0 * model.active_params_b * 1e9 + attention) * batch / tensor;
+  s.compute_precision = format ? std::string(format->compute) : "bf16";
+  const double peak = gpu.tflops_for(s.compute_precision, &s.compute_native) * 1e12;
+  if (!s.compute_native) s.compute_precision = "bf16";
+  s.compute_s = s.flops_per_step / (peak * engine.compute_efficiency);
+  s.arithmetic_intensity = s.bytes_per_step > 0 ? s.flops_per_step / s.bytes_per_step : 0;
+  s.ridge_intensity = (peak * engine.compute_efficiency) / bandwidth;
+
+  // Tensor parallel: two all-reduces per layer of batch × hidden 16-bit activations (Megatron-LM,
+  // Shoeybi et al. 2019 §3); ring all-reduce moves 2(n−1)/n of the data over each link.
+  if (placement.tensor > 1) {
+    const double message = batch * static_cast<double>(model.hidden) * 2.0;
+    const double ring = 2.0 * (tensor - 1.0) / tensor * message / (link.bandwidth_gbs * 1e9);
+    s.interconnect_s = 2.0 * static_cast<double>(model.layers) * (ring + link.latency_s);
+  }
+  s.overhead_s = engine.step_overhead_s;
+  s.step_s = std::max(s.memory_s, s.compute_s) + s.interconnect_s + s.overhead_s;
+  s.decode_tokens_per_s_per_user = 1.0 / s.step_s;
+  s.output_tokens_per_s = batch * static_cast<double>(placement.data) / s.step_s;
+  const double biggest = std::max({s.memory_s, s.compute_s, s.interconnect_s, s.overhead_s});
+  s.bottleneck = biggest == s.memory_s ? "memory_bandwidth"
+                 : biggest == s.compute_s ? "compute"
+                 : biggest == s.interconnect_s ? "interconnect" : "overhead";
+
+  // Prefill of one prompt: 2·N·s matmul FLOPs plus causal attention 2·L·s²·heads·head_dim, at the
+  // prefill MFU; never faster than reading the weights once. TTFT adds the first decode step.
+  const double prompt = static_cast<double>(workload.prompt_tokens);
+  const double prefill_flops = 2.0 * model.active_params_b * 1e9 * prompt +
+                               2.0 * static_cast<double>(model.layers) * prompt * prompt *
+                                   static_cast<double>(model.heads) * static_cast<double>(model.head_dim);
+  const double prefill_compute = prefill_flops / shards / (peak * engine.compute_efficiency) *
+                                 static_cast<double>(placement.pipeline);
+  double prefill_comm = 0;
+  if (placement.tensor > 1) {
+    const double message = prompt * static_cast<double>(model.hidden) * 2.0;
+    prefill_comm = 2.0 * static_cast<double>(model.layers) *
+                   (2.0 * (tensor - 1.0) / tensor * message / (link.bandwidth_gbs * 1e9) + link.latency_s);
+  }
+  s.prefill_s = std::max(prefill_compute, memory.weights_bytes / tensor / bandwidth) + prefill_comm;
+  s.ttft_s = s.prefill_s + s.step_s;
+  return s;
+}
+
+}  // namespace sizer

@@ -1,0 +1,49 @@
+// Speed from the roofline: a decode step streams the weights and the KV cache (memory bound at small
+// batch), prefill multiplies matrices (compute bound); tensor parallelism adds two all-reduces per layer.
+#pragma once
+#include <string>
+
+#include "catalog.hpp"
+#include "engines.hpp"
+#include "memory.hpp"
+#include "model.hpp"
+#include "placement.hpp"
+
+namespace sizer {
+
+struct InferenceSpeed {
+  double step_s = 0;        // one decode step of the whole batch of one replica
+  double memory_s = 0;      // bytes moved / effective bandwidth
+  double compute_s = 0;     // FLOPs / effective tensor rate
+  double interconnect_s = 0;
+  double overhead_s = 0;
+  double bytes_per_step = 0;   // per GPU
+  double flops_per_step = 0;   // per GPU
+  double arithmetic_intensity = 0;  // FLOPs per byte of the decode step
+  double ridge_intensity = 0;       // the GPU's FLOPs per byte at the roofline's knee
+  double decode_tokens_per_s_per_user = 0;
+  double output_tokens_per_s = 0;   // all replicas
+  double prefill_s = 0;
+  double ttft_s = 0;
+  std::string compute_precision;    // the tensor rate used ("fp8", "bf16", ...)
+  bool compute_native = true;       // false when the weights' format has no hardware path here
+  std::string bottleneck;           // memory_bandwidth, compute, interconnect, overhead
+};
+
+// Link used by tensor-parallel all-reduces: the instance's interconnect kind decides NVLink vs PCIe.
+struct Link {
+  double bandwidth_gbs = 0;  // unidirectional per GPU
+  double latency_s = 0;      // per all-reduce
+  std::string kind;
+};
+Link tensor_parallel_link(const Gpu& gpu, const std::string& interconnect_kind);
+
+// Expected distinct experts a batch touches per layer: E × (1 − (1 − k/E)^B) for B tokens routing to k of
+// E experts uniformly (the balanced-routing assumption MoE training losses enforce).
+double experts_touched(const Model& model, double batch_tokens);
+
+InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& workload, const EnginePreset& engine,
+                               const MemoryBreakdown& memory, const Gpu& gpu, const Link& link,
+                               const Placement& placement);
+
+}  // namespace sizer

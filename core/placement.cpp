@@ -1,0 +1,97 @@
+#include "placement.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sizer {
+namespace {
+
+double kv_share(const Model& model, int64_t tensor) {
+  // MLA's latent is shared by all heads, so every tensor-parallel rank keeps the whole latent cache
+  // (vLLM/SGLang MLA backends); GQA splits KV heads over ranks, and ranks beyond kv_heads hold a copy.
+  if (model.uses_mla() || model.kv_heads <= 0) return 1.0;
+  const double heads_per_gpu = std::ceil(static_cast<double>(model.kv_heads) / static_cast<double>(tensor));
+  return heads_per_gpu / static_cast<double>(model.kv_heads);
+}
+
+int64_t safe_floor(double x) {
+  if (!(x > 0)) return 0;
+  return static_cast<int64_t>(std::min(x, 9.0e15));
+}
+
+}  // namespace
+
+Placement place_inference(const Model& model, const InferenceWorkload& workload, const EnginePreset& engine,
+                          const MemoryBreakdown& memory, const Gpu& gpu, int64_t tensor, int64_t pipeline,
+                          int64_t data) {
+  Placement p;
+  p.tensor = tensor;
+  p.pipeline = pipeline;
+  p.data = data;
+  p.gpus = tensor * pipeline * data;
+  p.concurrency_per_replica = (workload.concurrency + data - 1) / data;
+  p.kv_share_per_gpu = kv_share(model, tensor) / static_cast<double>(pipeline);
+  const double shards = static_cast<double>(tensor * pipeline);
+  p.usable_bytes_per_gpu = gpu.vram_bytes() * engine.memory_utilization;
+  const double fixed = memory.weights_bytes / shards + memory.activations_bytes / static_cast<double>(tensor) +
+                       memory.overhead_bytes;
+  const double kv_per_sequence_per_gpu = memory.kv_bytes_per_sequence * p.kv_share_per_gpu;
+  p.used_bytes_per_gpu = fixed + kv_per_sequence_per_gpu * static_cast<double>(p.concurrency_per_replica);
+  p.free_kv_bytes_per_gpu = std::max(0.0, p.usable_bytes_per_gpu - fixed);
+  p.fits = p.used_bytes_per_gpu <= p.usable_bytes_per_gpu;
+
+  const double per_token_per_gpu = workload.context_tokens > 0
+                                       ? kv_per_sequence_per_gpu / static_cast<double>(workload.context_tokens)
+                                       : 0.0;
+  if (per_token_per_gpu > 0) {
+    p.kv_capacity_tokens = safe_floor(p.free_kv_bytes_per_gpu / per_token_per_gpu) * data;
+  }
+  if (kv_per_sequence_per_gpu > 0) {
+    p.max_concurrency = safe_floor(p.free_kv_bytes_per_gpu / kv_per_sequence_per_gpu) * data;
+  }
+  // Longest context per sequence at this concurrency: KV grows monotonically with tokens, so bisect.
+  const KvFormat* kv_format = find_kv_format(workload.kv_cache);
+  if (kv_format != nullptr) {
+    auto fits_context = [&](int64_t tokens) {
+      return kv_bytes_for_sequence(model, *kv_format, tokens, engine.kv_block_tokens) * p.kv_share_per_gpu *
+                 static_cast<double>(p.concurrency_per_replica) <=
+             p.free_kv_bytes_per_gpu;
+    };
+    int64_t low = 0;
+    int64_t high = std::max<int64_t>(1, model.max_context);
+    if (fits_context(high)) {
+      low = high;
+    } else {
+      while (high - low > 1) {
+        const int64_t mid = low + (high - low) / 2;
+        (fits_context(mid) ? low : high) = mid;
+      }
+    }
+    p.max_context_tokens = low;
+  }
+  return p;
+}
+
+Placement choose_placement(const Model& model, const InferenceWorkload& workload, const EnginePreset& engine,
+                           const MemoryBreakdown& memory, const Gpu& gpu, int64_t gpus, int64_t max_tensor) {
+  Placement best;
+  bool have = false;
+  const int64_t tensor_limit = std::max<int64_t>(1, std::min(gpus, max_tensor));
+  for (int64_t tensor = 1; tensor <= tensor_limit; tensor *= 2) {
+    Placement p = place_inference(model, workload, engine, memory, gpu, tensor, 1, gpus / tensor);
+    if (p.fits) return p;
+    best = p;
+    have = true;
+  }
+  // Past one box: pipeline stages of `tensor_limit` GPUs each (a replica spans boxes).
+  for (int64_t stages = 2; tensor_limit * stages <= gpus; stages *= 2) {
+    Placement p = place_inference(model, workload, engine, memory, gpu, tensor_limit, stages,
+                                  gpus / (tensor_limit * stages));
+    if (p.fits) return p;
+    best = p;
+  }
+  if (!have) best = place_inference(model, workload, engine, memory, gpu, 1, 1, gpus);
+  return best;
+}
+
+}  // namespace sizer

@@ -1,0 +1,41 @@
+// Placement: how a replica is split over GPUs (tensor parallel inside a box, pipeline across boxes),
+// how many replicas the GPUs hold, what each GPU then carries, and the inverse questions (how many
+// sequences, how long a context, how many KV tokens fit).
+#pragma once
+#include <cstdint>
+
+#include "catalog.hpp"
+#include "engines.hpp"
+#include "memory.hpp"
+#include "model.hpp"
+
+namespace sizer {
+
+struct Placement {
+  int64_t gpus = 1;      // GPUs used by the option
+  int64_t tensor = 1;    // tensor-parallel degree of one replica
+  int64_t pipeline = 1;  // pipeline stages of one replica
+  int64_t data = 1;      // replicas
+  int64_t concurrency_per_replica = 1;
+  double usable_bytes_per_gpu = 0;  // what the engine lets the model use
+  double used_bytes_per_gpu = 0;    // weights share + KV share + activations share + overhead
+  double kv_share_per_gpu = 1;      // fraction of a replica's KV one GPU holds (GQA heads replicate past kv_heads)
+  double free_kv_bytes_per_gpu = 0; // left for the KV cache after weights, activations and overhead
+  bool fits = false;
+  int64_t kv_capacity_tokens = 0;   // over all replicas
+  int64_t max_concurrency = 0;      // sequences of the requested context, over all replicas
+  int64_t max_context_tokens = 0;   // per sequence at the requested concurrency
+};
+
+// Evaluates one split. `concurrency` is the option's total; replicas share it.
+Placement place_inference(const Model& model, const InferenceWorkload& workload, const EnginePreset& engine,
+                          const MemoryBreakdown& memory, const Gpu& gpu, int64_t tensor, int64_t pipeline,
+                          int64_t data);
+
+// Chooses the split of `gpus` GPUs: the smallest tensor-parallel degree (1, 2, 4, 8) that fits, one
+// replica per that many GPUs ("one fast GPU per replica beats splitting when the model fits"); past
+// `max_tensor` GPUs, pipeline stages. When nothing fits, the largest split is returned with fits = false.
+Placement choose_placement(const Model& model, const InferenceWorkload& workload, const EnginePreset& engine,
+                           const MemoryBreakdown& memory, const Gpu& gpu, int64_t gpus, int64_t max_tensor);
+
+}  // namespace sizer
