@@ -124,9 +124,21 @@ Catalog load_catalog_texts(const std::vector<std::string_view>& texts, Issues& e
   std::vector<json> documents;
   for (auto text : texts) {
     std::optional<json> document = parse_json_text(text, errors, 64u << 20);
-    if (document) documents.push_back(std::move(*document));
+    if (!document) continue;
+    if (!document->is_object()) {
+      errors.push_back({"invalid_type", "", "A catalog must be a JSON object with \"gpus\", \"providers\", "
+                                            "\"offerings\" and/or \"models\"."});
+      continue;
+    }
+    documents.push_back(std::move(*document));
   }
-  return read_catalog(merge_catalog_documents(documents), errors, warnings);
+  json merged = merge_catalog_documents(documents);
+  if (errors.empty() && !merged.contains("gpus") && !merged.contains("providers") && !merged.contains("offerings") &&
+      !merged.contains("models")) {
+    errors.push_back({"empty_catalog", "", "The catalog has none of \"gpus\", \"providers\", \"offerings\" or "
+                                           "\"models\"."});
+  }
+  return read_catalog(merged, errors, warnings);
 }
 
 json validate_catalog_text(std::string_view catalog_text) {

@@ -1,0 +1,114 @@
+'use strict';
+// The contract through every door: the native CLI and the WASM module answer the shared fixtures the
+// same way, reject bad input with paths and the right exit codes, and never return a non-finite number.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const { cli, loadSizer, readJson, resolve, sameAnswer } = require('./helpers');
+
+const golden = readJson('tests/fixtures/golden.json');
+
+function applyCheck(response, check) {
+  const value = resolve(response, check.path);
+  if ('equals' in check) assert.deepEqual(value, check.equals, check.path);
+  else if ('approx' in check) {
+    assert.equal(typeof value, 'number', check.path);
+    assert.ok(Math.abs(value - check.approx) <= check.rel * Math.abs(check.approx), `${check.path}: ${value} vs ${check.approx}`);
+  } else if ('includes' in check) assert.ok(value.includes(check.includes), `${check.path} lacks ${check.includes}`);
+  else if ('paths_include' in check) {
+    const paths = new Set(value.map((issue) => issue.path));
+    for (const wanted of check.paths_include) assert.ok(paths.has(wanted), `${check.path} lacks ${wanted}`);
+  } else assert.fail(`check without a kind: ${JSON.stringify(check)}`);
+}
+
+function allFinite(node, where = '') {
+  if (typeof node === 'number') assert.ok(Number.isFinite(node), `non-finite number at ${where}`);
+  else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) allFinite(v, `${where}/${k}`);
+}
+
+for (const fixture of golden.cases) {
+  test(`golden ${fixture.name}: CLI and WASM agree and pass the checks`, async () => {
+    const sizer = await loadSizer();
+    const fromCli = cli(['evaluate', '-'], JSON.stringify(fixture.request));
+    assert.ok(fromCli.json, `CLI printed no JSON: ${fromCli.stderr}`);
+    assert.equal(fromCli.status, fromCli.json.ok ? 0 : 2, 'exit code follows ok');
+    const fromWasm = sizer.evaluate(fixture.request);
+    const fromWasmText = sizer.evaluate(JSON.stringify(fixture.request));
+    assert.equal(sameAnswer(fromCli.json, fromWasm), null);
+    assert.equal(sameAnswer(fromWasm, fromWasmText), null);
+    for (const check of fixture.checks) {
+      applyCheck(fromCli.json, check);
+      applyCheck(fromWasm, check);
+    }
+    allFinite(fromWasm);
+  });
+}
+
+test('a ranked request over the whole catalog agrees between CLI and WASM', async () => {
+  const sizer = await loadSizer();
+  const request = { model: { params_b: 8.03, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, head_dim: 128 },
+                    workload: { kind: 'inference', weights: 'fp8', concurrency: 16 }, engine: 'vllm', limit: 1000 };
+  const fromCli = cli(['evaluate', '-'], JSON.stringify(request));
+  assert.equal(fromCli.status, 0);
+  const fromWasm = sizer.evaluate(request);
+  assert.equal(sameAnswer(fromCli.json, fromWasm), null);
+  assert.ok(fromWasm.options.length > 0);
+  allFinite(fromWasm);
+  // Ranked: options that fit and meet targets first.
+  const groups = fromWasm.options.map((o) => (o.fits && o.meets_targets ? 0 : o.fits ? 1 : 2));
+  assert.deepEqual(groups, [...groups].sort((a, b) => a - b));
+});
+
+test('CLI: malformed JSON, negative tokens and unknown GPU give exit 2 and paths', () => {
+  const malformed = cli(['evaluate', '-'], '{"model": [');
+  assert.equal(malformed.status, 2);
+  assert.equal(malformed.json.ok, false);
+  assert.equal(malformed.json.errors[0].code, 'malformed_json');
+  const bad = cli(['evaluate', '-'], JSON.stringify({
+    model: { params_b: 7 }, workload: { kind: 'inference', prompt_tokens: -1 }, hardware: { gpu: 'h900' } }));
+  assert.equal(bad.status, 2);
+  const paths = bad.json.errors.map((e) => e.path);
+  assert.ok(paths.includes('/workload/prompt_tokens'));
+  assert.ok(paths.includes('/hardware/gpu'));
+  assert.equal(cli(['evaluate', '/no/such/file.json']).status, 1);
+  assert.equal(cli(['frobnicate']).status, 1);
+});
+
+test('CLI catalog prints one object with the four lists; validate-catalog accepts the shipped folder', () => {
+  const catalog = cli(['catalog']);
+  assert.equal(catalog.status, 0);
+  for (const key of ['gpus', 'providers', 'offerings', 'models']) assert.ok(Array.isArray(catalog.json[key]), key);
+  const valid = cli(['validate-catalog', 'catalog']);
+  assert.equal(valid.status, 0, JSON.stringify(valid.json && valid.json.errors.slice(0, 5)));
+  assert.equal(valid.json.ok, true);
+});
+
+test('WASM: bad requests come back as ok:false with paths, never a throw', async () => {
+  const sizer = await loadSizer();
+  const circular = {};
+  circular.self = circular;
+  for (const request of [undefined, null, 42, 'not json', '{"model":', circular, { workload: { kind: 'inference' } }]) {
+    const response = sizer.evaluate(request);
+    assert.equal(response.ok, false, `accepted ${String(request)}`);
+    assert.ok(response.errors.length > 0);
+    for (const error of response.errors) {
+      assert.equal(typeof error.path, 'string');
+      assert.ok(error.message.length > 0);
+    }
+  }
+});
+
+test('WASM: catalog() and validateCatalog() work on the bundled and a broken catalog', async () => {
+  const sizer = await loadSizer();
+  const catalog = sizer.catalog();
+  assert.ok(catalog.gpus.length > 0);
+  assert.equal(sizer.validateCatalog(catalog).ok, true);
+  const broken = JSON.parse(JSON.stringify(catalog));
+  broken.offerings[0].gpu = 'no-such-gpu';
+  const result = sizer.validateCatalog(broken);
+  assert.equal(result.ok, false);
+  assert.ok(result.errors.some((e) => e.path === '/offerings/0/gpu' && e.code === 'unknown_gpu'));
+  // Evaluating against an invalid imported catalog reports the catalog's problems under /catalog.
+  const response = sizer.evaluate({ model: { params_b: 7 }, workload: { kind: 'inference' } }, { catalog: broken });
+  assert.equal(response.ok, false);
+  assert.ok(response.errors.some((e) => e.path === '/catalog/offerings/0/gpu'));
+});

@@ -1,0 +1,127 @@
+// Hand-written types for dist/gpu-sizer.js (Emscripten 3.1.6 has no --emit-tsd).
+// The request/response shapes are CONTRACT.md's; fields that do not apply are absent.
+// CommonJS: module.exports = createSizer (a classic <script> defines a global createSizer).
+
+declare function createSizer(moduleOverrides?: Record<string, unknown>): Promise<createSizer.Sizer>;
+
+declare namespace createSizer {
+  interface Issue {
+    code: string;
+    /** JSON Pointer into the request (or catalog) */
+    path: string;
+    message: string;
+  }
+
+  type WeightFormat =
+    | 'fp32' | 'bf16' | 'fp16' | 'fp8' | 'int8' | 'int4' | 'nf4' | 'fp4'
+    | 'gguf-q8_0' | 'gguf-q6_k' | 'gguf-q5_k_m' | 'gguf-q4_k_m' | 'gguf-q3_k_m' | 'gguf-q2_k';
+
+  interface ModelArchitecture {
+    name?: string;
+    kind?: 'llm' | 'image' | 'video' | 'audio';
+    params_b: number;
+    active_params_b?: number;
+    layers?: number; hidden?: number; heads?: number; kv_heads?: number; head_dim?: number;
+    ffn?: number; vocab?: number; max_context?: number;
+    experts?: number; experts_per_token?: number;
+    kv_lora_rank?: number; rope_head_dim?: number;
+    sliding_window?: number; sliding_layers?: number;
+    tied_embeddings?: boolean;
+  }
+
+  interface GpuSpec {
+    id?: string; name?: string; vendor?: string;
+    vram_gib: number;
+    memory_type?: string;
+    memory_bandwidth_gbs: number;
+    tflops: { fp32?: number | null; tf32?: number | null; bf16?: number | null; fp16?: number | null;
+              fp8?: number | null; int8?: number | null; fp4?: number | null };
+    interconnect?: { kind: 'nvlink' | 'pcie' | 'infinity_fabric' | 'none' | 'other'; bandwidth_gbs?: number };
+    pcie_bandwidth_gbs?: number;
+  }
+
+  interface InferenceWorkload {
+    kind: 'inference';
+    weights?: WeightFormat;
+    kv_cache?: 'fp16' | 'bf16' | 'fp8' | 'int8' | 'q4';
+    prompt_tokens?: number;
+    output_tokens?: number;
+    context_tokens?: number;
+    concurrency?: number;
+    min_output_tokens_per_s_per_user?: number;
+    max_ttft_s?: number;
+    requests_per_s?: number;
+    hours_per_day?: number;
+  }
+
+  interface EvaluateRequest {
+    model?: string | ModelArchitecture;
+    hf_config?: Record<string, unknown>;
+    workload: InferenceWorkload | { kind: string; [field: string]: unknown };
+    engine?: 'vllm' | 'sglang' | 'tensorrt-llm' | 'llama.cpp' | 'transformers' | 'generic';
+    hardware?: { gpu: string | GpuSpec; count?: number };
+    filters?: { providers?: string[]; pricing?: 'on_demand' | 'spot' | 'any'; max_gpus?: number; max_usd_per_hour?: number };
+    locale?: 'en' | 'ar';
+    limit?: number;
+    order?: 'best' | 'cheapest_per_hour' | 'fastest';
+  }
+
+  interface Memory {
+    weights_bytes?: number; kv_cache_bytes?: number; kv_bytes_per_token?: number; activations_bytes?: number;
+    gradients_bytes?: number; optimizer_bytes?: number; adapter_bytes?: number; overhead_bytes?: number;
+    total_bytes?: number;
+  }
+
+  interface Option {
+    provider?: string; instance?: string; offering_id?: string; region?: string;
+    gpu: string; gpus: number; pricing?: 'on_demand' | 'spot';
+    fits: boolean; meets_targets: boolean;
+    vram_bytes_per_gpu: number; used_bytes_per_gpu: number;
+    parallelism: { tensor: number; pipeline: number; data: number };
+    concurrency: number;
+    interconnect?: string;
+    bottleneck?: 'memory_bandwidth' | 'compute' | 'interconnect' | 'overhead';
+    decode_output_tokens_per_s_per_user?: number; output_tokens_per_s?: number; ttft_s?: number;
+    max_concurrency?: number; max_context_tokens?: number; kv_capacity_tokens?: number;
+    train_tokens_per_s?: number; train_s?: number; gpu_hours?: number; mfu?: number;
+    seconds_per_image?: number; real_time_factor?: number;
+    usd_per_hour?: number; usd_per_million_output_tokens?: number; usd_total?: number; usd_per_month?: number;
+    range?: { metric: string; low: number; high: number };
+    reasons: string[];
+    warnings: string[];
+  }
+
+  interface EvaluateResponse {
+    ok: boolean;
+    errors: Issue[];
+    warnings: Issue[];
+    model?: { name: string; kind: string; params_b: number; active_params_b: number; assumed: string[]; [field: string]: unknown };
+    memory?: Memory;
+    options?: Option[];
+    options_evaluated?: number;
+    guidance?: { id: string; question: string; answer: string }[];
+    explain?: { figure: string; formula: string; values: Record<string, number>; result?: number; source: string }[];
+    catalog_as_of?: string;
+  }
+
+  interface Catalog {
+    as_of?: string;
+    gpus?: Array<GpuSpec & { id: string; name: string; source: string; as_of: string; [field: string]: unknown }>;
+    providers?: Array<{ id: string; name: string; [field: string]: unknown }>;
+    offerings?: Array<{ id: string; provider: string; instance: string; gpu: string; gpus: number;
+                        usd_per_hour?: number | null; spot_usd_per_hour?: number | null; [field: string]: unknown }>;
+    models?: Array<ModelArchitecture & { id: string; name: string; source: string; as_of: string }>;
+  }
+
+  interface Sizer {
+    /** Evaluates a request (object or JSON text). `options.catalog` evaluates against another catalog. */
+    evaluate(request: EvaluateRequest | string, options?: { catalog?: Catalog | string }): EvaluateResponse;
+    /** The bundled catalog. */
+    catalog(): Catalog;
+    /** Validates a catalog (object or JSON text); lists every problem with its JSON Pointer. */
+    validateCatalog(catalog: Catalog | string): { ok: boolean; errors: Issue[]; warnings: Issue[];
+      counts: { gpus: number; providers: number; offerings: number; models: number } };
+  }
+}
+
+export = createSizer;
