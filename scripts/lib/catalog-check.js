@@ -1,0 +1,169 @@
+'use strict';
+// Catalog validation in JS: JSON Schema (catalog/schema.json, via ajv) plus the cross-reference rules a
+// schema cannot express. Errors are { code, path, message } with `path` a JSON Pointer into the merged
+// catalog object, the same shape `gpu-sizer validate-catalog` prints. Codes are listed in
+// tests/catalog/README.md.
+
+const fs = require('fs');
+const path = require('path');
+const Ajv = require('ajv');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const CATALOG_DIR = path.join(ROOT, 'catalog');
+const SECTIONS = ['gpus', 'providers', 'offerings', 'models'];
+
+let compiled = null;
+function schemaValidator() {
+  if (!compiled) {
+    const schema = JSON.parse(fs.readFileSync(path.join(CATALOG_DIR, 'schema.json'), 'utf8'));
+    const ajv = new Ajv({ allErrors: true, allowUnionTypes: true });
+    compiled = ajv.compile(schema);
+  }
+  return compiled;
+}
+
+function escapePointer(token) {
+  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+const CODE_BY_KEYWORD = {
+  required: 'missing_field',
+  minLength: 'missing_field', // an empty name or source counts as missing
+  type: 'invalid_type',
+  minimum: 'out_of_range',
+  maximum: 'out_of_range',
+  exclusiveMinimum: 'out_of_range',
+  exclusiveMaximum: 'out_of_range',
+  minItems: 'out_of_range',
+  enum: 'unknown_value',
+  const: 'unknown_value',
+  pattern: 'invalid_format',
+};
+
+// One ajv error -> { code, path } in the vocabulary the C++ validator uses (tests/catalog/README.md).
+function classify(e) {
+  let p = e.instancePath;
+  if (e.keyword === 'required') p += '/' + escapePointer(e.params.missingProperty);
+  const underThen = /(^|\/)then\//.test(e.schemaPath.replace(/^#\//, ''));
+  if (underThen && /^\/offerings\/\d+\/spot_usd_per_hour$/.test(p)) {
+    return { code: 'missing_price', path: p.replace(/spot_usd_per_hour$/, 'usd_per_hour'),
+      message: 'an offering needs usd_per_hour or spot_usd_per_hour' };
+  }
+  if (underThen && /\/tflops\/fp16$/.test(p)) {
+    return { code: 'missing_field', path: p.replace(/fp16$/, 'bf16'),
+      message: 'a GPU needs its 16-bit tensor rate: tflops.bf16 or tflops.fp16' };
+  }
+  let code = CODE_BY_KEYWORD[e.keyword] || 'invalid';
+  if (code === 'unknown_value' && /\/billing\/granularity_s$/.test(p)) code = 'unknown_billing_unit';
+  if (code === 'invalid_format' && /(^|\/)as_of$/.test(p)) code = 'invalid_date';
+  const message = e.keyword === 'required' ? `missing required field "${e.params.missingProperty}"`
+    : e.keyword === 'enum' ? `${e.message}: ${JSON.stringify(e.params.allowedValues)}`
+      : e.keyword === 'minLength' ? 'must not be empty'
+        : e.message;
+  return { code, path: p, message };
+}
+
+// Schema errors, one per (path, code). `if` errors only wrap the `then` error beneath them, and a
+// value of the wrong type is reported once (not again for its range or enum).
+function schemaErrors(doc) {
+  const validate = schemaValidator();
+  if (validate(doc)) return [];
+  const all = validate.errors.filter((e) => e.keyword !== 'if').map(classify);
+  const typed = new Set(all.filter((e) => e.code === 'invalid_type').map((e) => e.path));
+  const out = [];
+  const seen = new Set();
+  for (const e of all) {
+    if (typed.has(e.path) && e.code !== 'invalid_type') continue;
+    const key = e.path + ' ' + e.code;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(e);
+  }
+  return out;
+}
+
+function idsOf(list) {
+  const s = new Set();
+  for (const x of Array.isArray(list) ? list : []) if (x && typeof x.id === 'string') s.add(x.id);
+  return s;
+}
+
+// Cross-reference rules. GPU and provider references resolve against the document's own items plus
+// `reference` (the bundled catalog, so a file holding only offerings can name bundled GPUs).
+function crossErrors(doc, reference) {
+  const out = [];
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return out;
+  for (const section of SECTIONS) {
+    const list = doc[section];
+    if (!Array.isArray(list)) continue;
+    const first = new Map();
+    list.forEach((item, i) => {
+      if (!item || typeof item.id !== 'string') return;
+      if (first.has(item.id)) {
+        out.push({ code: 'duplicate_id', path: `/${section}/${i}/id`, message: `id "${item.id}" repeats /${section}/${first.get(item.id)}/id` });
+      } else {
+        first.set(item.id, i);
+      }
+    });
+  }
+  const ref = reference || {};
+  const gpuIds = new Set([...idsOf(doc.gpus), ...idsOf(ref.gpus)]);
+  const providerIds = new Set([...idsOf(doc.providers), ...idsOf(ref.providers)]);
+  const offerings = Array.isArray(doc.offerings) ? doc.offerings : [];
+  offerings.forEach((o, i) => {
+    if (!o || typeof o !== 'object') return;
+    if (typeof o.gpu === 'string' && !gpuIds.has(o.gpu)) {
+      out.push({ code: 'unknown_gpu', path: `/offerings/${i}/gpu`, message: `no GPU with id "${o.gpu}" in the catalog` });
+    }
+    if (typeof o.provider === 'string' && !providerIds.has(o.provider)) {
+      out.push({ code: 'unknown_provider', path: `/offerings/${i}/provider`, message: `no provider with id "${o.provider}" in the catalog` });
+    }
+    if (typeof o.usd_per_hour === 'number' && typeof o.spot_usd_per_hour === 'number' && o.spot_usd_per_hour > o.usd_per_hour) {
+      out.push({ code: 'spot_above_on_demand', path: `/offerings/${i}/spot_usd_per_hour`, message: `spot ${o.spot_usd_per_hour} USD/h is above on-demand ${o.usd_per_hour} USD/h` });
+    }
+  });
+  const models = Array.isArray(doc.models) ? doc.models : [];
+  const num = (v) => typeof v === 'number';
+  models.forEach((m, i) => {
+    if (!m || typeof m !== 'object') return;
+    const at = (k) => `/models/${i}/${k}`;
+    if (num(m.active_params_b) && num(m.params_b) && m.active_params_b > m.params_b) {
+      out.push({ code: 'out_of_range', path: at('active_params_b'), message: 'active_params_b cannot exceed params_b' });
+    }
+    if (num(m.kv_heads) && num(m.heads) && m.kv_heads > m.heads) {
+      out.push({ code: 'out_of_range', path: at('kv_heads'), message: 'kv_heads cannot exceed heads' });
+    }
+    if (num(m.sliding_layers) && num(m.layers) && m.sliding_layers > m.layers) {
+      out.push({ code: 'out_of_range', path: at('sliding_layers'), message: 'sliding_layers cannot exceed layers' });
+    }
+    if (num(m.experts_per_token) && num(m.experts) && m.experts_per_token > m.experts) {
+      out.push({ code: 'out_of_range', path: at('experts_per_token'), message: 'experts_per_token cannot exceed experts' });
+    }
+  });
+  return out;
+}
+
+function validateCatalog(doc, reference) {
+  return [...schemaErrors(doc), ...crossErrors(doc, reference)];
+}
+
+// The four bundled files, and their merge { as_of, gpus, providers, offerings, models } (as_of = the
+// latest of the files' dates).
+function loadBundled(dir = CATALOG_DIR) {
+  const files = {};
+  for (const s of SECTIONS) files[s] = JSON.parse(fs.readFileSync(path.join(dir, `${s}.json`), 'utf8'));
+  return { files, merged: mergeCatalogs(SECTIONS.map((s) => files[s])) };
+}
+
+function mergeCatalogs(parts) {
+  const merged = {};
+  const dates = parts.map((p) => p.as_of).filter((d) => typeof d === 'string').sort();
+  if (dates.length) merged.as_of = dates[dates.length - 1];
+  for (const s of SECTIONS) {
+    const lists = parts.filter((p) => Array.isArray(p[s])).map((p) => p[s]);
+    if (lists.length) merged[s] = [].concat(...lists);
+  }
+  return merged;
+}
+
+module.exports = { schemaErrors, crossErrors, validateCatalog, loadBundled, mergeCatalogs, escapePointer, CATALOG_DIR, ROOT, SECTIONS };

@@ -1,0 +1,267 @@
+'use strict';
+// Catalog tests: node --test tests/js/catalog.test.js
+// The shipped catalog validates; every broken fixture fails exactly as its _expect says; the counts and
+// contract ids are there; catalog-import handles both CSV dialects; catalog-build.js reproduces the
+// committed JSON byte for byte.
+
+const test = require('node:test');
+const assert = require('node:assert');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+const Ajv = require('ajv');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const CATALOG = path.join(ROOT, 'catalog');
+const FIXTURES = path.join(ROOT, 'tests', 'catalog');
+const REFERENCE = path.resolve(ROOT, '..', 'shared', 'reference');
+const { schemaErrors, crossErrors, validateCatalog, loadBundled, mergeCatalogs } = require('../../scripts/lib/catalog-check');
+const { parseCsv } = require('../../scripts/lib/csv');
+const { resolveGpuName } = require('../../scripts/lib/gpu-names');
+
+const CONTRACT_GPU_IDS = ['b200', 'h200-sxm', 'h100-sxm', 'h100-pcie', 'h100-nvl', 'gh200', 'a100-80gb-sxm',
+  'a100-80gb-pcie', 'a100-40gb', 'l40s', 'l40', 'l4', 'a10g', 'a10', 't4', 'v100-16gb', 'v100-32gb', 'rtx-6000-ada',
+  'rtx-a6000', 'rtx-4090', 'rtx-3090', 'rtx-5090', 'a40', 'rtx-pro-6000', 'mi300x', 'mi325x', 'mi250'];
+const PROVIDER_IDS = ['aws', 'gcp', 'azure', 'lambda', 'runpod', 'vast', 'paperspace', 'fluidstack', 'cudo', 'oci', 'ibm',
+  'digitalocean', 'nebius', 'hyperstack', 'jarvislabs', 'coreweave'];
+
+const readJson = (p) => JSON.parse(fs.readFileSync(p, 'utf8'));
+const bundled = loadBundled();
+const { files, merged } = bundled;
+
+function node(args, opts = {}) {
+  return spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', ...opts });
+}
+
+test('schema.json compiles with a plain new Ajv()', () => {
+  const ajv = new Ajv({ logger: false });
+  assert.strictEqual(typeof ajv.compile(readJson(path.join(CATALOG, 'schema.json'))), 'function');
+});
+
+test('each shipped file validates against schema.json on its own', () => {
+  for (const [name, doc] of Object.entries(files)) {
+    assert.deepStrictEqual(schemaErrors(doc), [], `${name}.json`);
+    assert.match(doc.as_of, /^\d{4}-\d{2}-\d{2}$/, `${name}.json as_of`);
+  }
+});
+
+test('the merged catalog validates: schema and cross-references', () => {
+  assert.deepStrictEqual(validateCatalog(merged, null), []);
+  assert.deepStrictEqual(Object.keys(merged).sort(), ['as_of', 'gpus', 'models', 'offerings', 'providers']);
+});
+
+test('counts: GPUs, providers, offerings, models', () => {
+  const gpuIds = merged.gpus.map((g) => g.id);
+  assert.ok(gpuIds.length >= 27, `${gpuIds.length} GPUs`);
+  for (const id of CONTRACT_GPU_IDS) assert.ok(gpuIds.includes(id), `contract GPU id ${id}`);
+  assert.deepStrictEqual(merged.providers.map((p) => p.id).sort(), [...PROVIDER_IDS].sort());
+  assert.ok(merged.offerings.length >= 300, `${merged.offerings.length} offerings`);
+  const withOfferings = new Set(merged.offerings.map((o) => o.provider));
+  assert.ok(withOfferings.size >= 12, `${withOfferings.size} providers with offerings`);
+  assert.ok(merged.models.length >= 30, `${merged.models.length} models`);
+  const nonLlm = merged.models.filter((m) => m.kind !== 'llm');
+  assert.ok(nonLlm.length >= 5, `${nonLlm.length} non-LLM models`);
+  for (const kind of ['image', 'video', 'audio']) assert.ok(nonLlm.some((m) => m.kind === kind), `a ${kind} model`);
+});
+
+test('every item has a source and an as_of date', () => {
+  for (const section of ['gpus', 'providers', 'offerings', 'models']) {
+    merged[section].forEach((item, i) => {
+      assert.ok(typeof item.source === 'string' && item.source.trim().length > 0, `/${section}/${i}/source`);
+      assert.match(item.as_of, /^\d{4}-\d{2}-\d{2}$/, `/${section}/${i}/as_of`);
+    });
+  }
+});
+
+test('ids are lowercase kebab case and offerings are provider/instance', () => {
+  for (const section of ['gpus', 'providers', 'models']) {
+    for (const item of merged[section]) assert.match(item.id, /^[a-z0-9]+(?:[.-][a-z0-9]+)*$/, item.id);
+  }
+  for (const o of merged.offerings) assert.strictEqual(o.id, `${o.provider}/${o.instance}`);
+});
+
+test('GPU data follows the conventions (dense TFLOPS, nulls where unsupported)', () => {
+  const byId = new Map(merged.gpus.map((g) => [g.id, g]));
+  for (const id of ['a100-80gb-sxm', 'a100-80gb-pcie', 'a100-40gb', 'a10', 'a40', 't4', 'v100-16gb', 'v100-32gb', 'rtx-3090',
+    'rtx-a6000', 'mi250']) {
+    assert.strictEqual(byId.get(id).tflops.fp8, null, `${id} has no FP8`);
+  }
+  for (const g of merged.gpus) {
+    if (!/Blackwell|CDNA 4/.test(g.architecture)) assert.strictEqual(g.tflops.fp4, null, `${g.id} has no FP4`);
+    assert.ok(g.tflops.bf16 !== null || g.tflops.fp16 !== null, `${g.id} has a 16-bit rate`);
+    if (['nvlink', 'pcie', 'infinity_fabric'].includes(g.interconnect.kind)) {
+      assert.ok(g.interconnect.bandwidth_gbs > 0, `${g.id} interconnect bandwidth`);
+    }
+  }
+  assert.strictEqual(byId.get('h100-sxm').tflops.bf16, 989.5);
+  assert.strictEqual(byId.get('t4').tflops.bf16, null, 'Turing has no BF16');
+  assert.strictEqual(byId.get('h100-pcie').interconnect.kind, 'pcie');
+  assert.strictEqual(byId.get('h100-nvl').interconnect.kind, 'nvlink');
+  assert.strictEqual(byId.get('mi300x').interconnect.kind, 'infinity_fabric');
+  assert.strictEqual(byId.get('tpu-v5e').kind, 'tpu');
+  for (const id of ['trainium', 'trainium2', 'inferentia2']) assert.strictEqual(byId.get(id).kind, 'npu');
+});
+
+test('offerings: prices, GPU counts, interconnects and dates are consistent', () => {
+  const gpuById = new Map(merged.gpus.map((g) => [g.id, g]));
+  for (const o of merged.offerings) {
+    assert.ok(o.usd_per_hour !== null || o.spot_usd_per_hour !== null, `${o.id} has a price`);
+    assert.ok(Number.isInteger(o.gpus) && o.gpus >= 1, `${o.id} gpus`);
+    if (o.gpus === 1) assert.strictEqual(o.interconnect, 'none', `${o.id} single GPU`);
+    else assert.notStrictEqual(o.interconnect, 'none', `${o.id} multi-GPU`);
+    assert.ok(gpuById.has(o.gpu), `${o.id} gpu`);
+    assert.match(o.source, /@[0-9a-f]{40}/, `${o.id} source names a commit`);
+  }
+  const undated = merged.offerings.filter((o) => /data date not recorded in source/.test(o.notes));
+  for (const o of undated) assert.strictEqual(o.as_of, '2026-11-30', `${o.id} undated -> collection date`);
+  assert.ok(merged.offerings.filter((o) => o.provider === 'runpod').every((o) => /STALE/.test(o.notes)), 'RunPod rows say they are stale');
+});
+
+test('models: explicit head_dim, MoE and sliding-window fields are coherent', () => {
+  const byId = new Map(merged.models.map((m) => [m.id, m]));
+  for (const m of merged.models.filter((x) => x.kind === 'llm')) {
+    assert.ok(m.head_dim > 0 && m.layers > 0 && m.kv_heads > 0 && m.kv_heads <= m.heads, m.id);
+    assert.ok(m.source.includes('huggingface.co/') && m.source.includes('config.json'), `${m.id} cites config.json`);
+    if (m.experts !== null) {
+      assert.ok(m.active_params_b > 0 && m.active_params_b < m.params_b, `${m.id} active < total`);
+      assert.ok(m.experts_per_token >= 1 && m.experts_per_token <= m.experts, `${m.id} experts_per_token`);
+    } else {
+      assert.strictEqual(m.active_params_b, null, `${m.id} dense`);
+    }
+    if (m.sliding_window !== null) assert.ok(m.sliding_layers >= 1 && m.sliding_layers <= m.layers, `${m.id} sliding_layers`);
+  }
+  assert.strictEqual(byId.get('gemma-2-9b').head_dim, 256);
+  assert.strictEqual(byId.get('gemma-2-9b').sliding_layers, byId.get('gemma-2-9b').layers / 2);
+  assert.strictEqual(byId.get('mistral-7b-v0.1').sliding_layers, 32);
+  assert.strictEqual(byId.get('qwen3-32b').head_dim, 128);
+  assert.strictEqual(byId.get('llama-3.1-70b').params_b, 70.55);
+  const ds = byId.get('deepseek-v3');
+  assert.deepStrictEqual([ds.layers, ds.kv_lora_rank, ds.rope_head_dim, ds.params_b, ds.active_params_b], [61, 512, 64, 671, 37]);
+  for (const m of merged.models.filter((x) => x.kind !== 'llm')) {
+    const sum = m.components.reduce((s, c) => s + c.params_b, 0);
+    assert.ok(Math.abs(sum - m.params_b) / m.params_b < 0.02, `${m.id} components add up to params_b`);
+  }
+});
+
+// Broken fixtures: each holds `_expect`, the exact set of { path, code, by } a validator reports.
+const brokenDir = path.join(FIXTURES, 'broken');
+const brokenFiles = fs.readdirSync(brokenDir).filter((f) => f.endsWith('.json')).sort();
+
+test('there are at least 6 broken fixtures', () => {
+  assert.ok(brokenFiles.length >= 6, `${brokenFiles.length}`);
+});
+
+for (const file of brokenFiles) {
+  test(`broken fixture ${file} fails as its _expect says`, () => {
+    const doc = readJson(path.join(brokenDir, file));
+    assert.ok(Array.isArray(doc._expect) && doc._expect.length > 0, '_expect lists the problems');
+    const key = (e) => `${e.code} ${e.path}`;
+    const got = {
+      schema: schemaErrors(doc).map(key).sort(),
+      cross: crossErrors(doc, merged).map(key).sort(),
+    };
+    for (const by of ['schema', 'cross']) {
+      const want = doc._expect.filter((e) => e.by === by).map(key).sort();
+      assert.deepStrictEqual(got[by], want, `${by} errors`);
+    }
+    for (const e of doc._expect) assert.ok(['schema', 'cross'].includes(e.by), `${e.path}: by`);
+  });
+}
+
+test('hostile-valid.json (HTML and script in names) is accepted as data', () => {
+  const doc = readJson(path.join(FIXTURES, 'hostile-valid.json'));
+  assert.deepStrictEqual(validateCatalog(doc, null), []);
+  assert.deepStrictEqual(validateCatalog(doc, merged), []);
+  assert.strictEqual(doc.gpus[0].name, '<img src=x onerror=alert(1)>');
+  assert.deepStrictEqual(doc._expect, []);
+});
+
+test('the CSV reader handles quotes, commas, doubled quotes and line breaks in fields', () => {
+  const rows = parseCsv('a,b,c\r\n"x, y","say ""hi""","two\nlines"\n1,,3\n\n');
+  assert.deepStrictEqual(rows, [['a', 'b', 'c'], ['x, y', 'say "hi"', 'two\nlines'], ['1', '', '3']]);
+  assert.throws(() => parseCsv('a,"b'), /unterminated/);
+});
+
+test('GPU name mapping covers both dialects and reads provider-specific names', () => {
+  assert.strictEqual(resolveGpuName('A100-80GB-PCIe').id, 'a100-80gb-pcie');
+  assert.strictEqual(resolveGpuName('H100', 'runpod').id, 'h100-pcie');
+  assert.strictEqual(resolveGpuName('H100-SXM', 'runpod').id, 'h100-sxm');
+  assert.strictEqual(resolveGpuName('RTX_PRO_6000_S').id, 'rtx-pro-6000-server');
+  assert.ok(resolveGpuName('L40 (fractional)').drop);
+  assert.strictEqual(resolveGpuName('Quantum Abacus 9000'), null);
+});
+
+test('catalog-import: offerings.csv dialect gives valid offerings', () => {
+  const r = node(['scripts/catalog-import.js', path.join(FIXTURES, 'import-prices.csv')]);
+  assert.strictEqual(r.status, 0, r.stderr);
+  const doc = JSON.parse(r.stdout);
+  assert.deepStrictEqual(validateCatalog(doc, merged), []);
+  assert.strictEqual(doc.offerings.length, 5);
+  assert.match(doc.as_of, /^\d{4}-\d{2}-\d{2}$/);
+  const first = doc.offerings[0];
+  assert.strictEqual(first.id, 'lambda/gpu_1x_h100_sxm5');
+  assert.match(first.notes, /quoted notes, with commas, and "quotes"/);
+  assert.strictEqual(doc.offerings.find((o) => o.provider === 'oci').interconnect, 'infinity_fabric');
+  assert.match(doc.offerings.find((o) => o.provider === 'oci').notes, /data date not recorded in source/);
+});
+
+test('catalog-import: SkyPilot dialect keeps the cheapest region and skips CPU rows', () => {
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-import-')), 'lambda.json');
+  const r = node(['scripts/catalog-import.js', path.join(FIXTURES, 'skypilot-vms.csv'), '--provider', 'lambda', '--out', out,
+    '--as-of', '2026-11-30']);
+  assert.strictEqual(r.status, 0, r.stderr);
+  const doc = readJson(out);
+  assert.deepStrictEqual(validateCatalog(doc, merged), []);
+  assert.deepStrictEqual(doc.offerings.map((o) => o.id), ['lambda/gpu_1x_a10', 'lambda/gpu_2x_a100', 'lambda/gpu_8x_h100_sxm5']);
+  const a10 = doc.offerings[0];
+  assert.deepStrictEqual([a10.region, a10.usd_per_hour, a10.gpu], ['us-east-1', 0.75, 'a10']);
+  assert.strictEqual(doc.offerings[1].spot_usd_per_hour, 0.95, 'lowest spot of the chosen region');
+  assert.strictEqual(doc.offerings[2].interconnect, 'nvlink');
+});
+
+test('catalog-import: a SkyPilot file without --provider is a usage error', () => {
+  const r = node(['scripts/catalog-import.js', path.join(FIXTURES, 'skypilot-vms.csv')]);
+  assert.strictEqual(r.status, 1);
+  assert.match(r.stderr, /--provider/);
+});
+
+test('catalog-import: invalid rows exit 2 and list every problem with a JSON Pointer', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-import-'));
+  const csv = path.join(dir, 'bad.csv');
+  fs.writeFileSync(csv, [
+    'InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,SpotPrice',
+    'box-a,Quantum Abacus 9000,1,8,32,1.00,r1,',
+    'box-b,H100-SXM,8,96,1024,20.00,r1,25.00',
+    'box-c,L4,1,4,16,free,r1,',
+  ].join('\n'));
+  const r = node(['scripts/catalog-import.js', csv, '--provider', 'lambda', '--as-of', '2026-11-30']);
+  assert.strictEqual(r.status, 2, r.stderr);
+  const report = JSON.parse(r.stderr.slice(r.stderr.indexOf('{')));
+  assert.strictEqual(report.ok, false);
+  const got = report.errors.map((e) => `${e.code} ${e.path}`).sort();
+  assert.deepStrictEqual(got, [
+    'invalid_type /offerings/2/usd_per_hour',
+    'spot_above_on_demand /offerings/1/spot_usd_per_hour',
+    'unknown_gpu /offerings/0/gpu',
+  ]);
+  const skip = node(['scripts/catalog-import.js', csv, '--provider', 'lambda', '--skip-unknown', '--as-of', '2026-11-30']);
+  assert.strictEqual(skip.status, 2, 'the other problems remain');
+  assert.match(skip.stderr, /skipped: no catalog GPU/);
+});
+
+test('catalog-build.js regenerates the committed gpus/providers/offerings JSON exactly', { skip: !fs.existsSync(REFERENCE) && 'no ../shared/reference' }, () => {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-build-'));
+  const r = node(['scripts/catalog-build.js', REFERENCE, '--out', out]);
+  assert.strictEqual(r.status, 0, r.stderr);
+  for (const name of ['gpus', 'providers', 'offerings']) {
+    const a = fs.readFileSync(path.join(CATALOG, `${name}.json`), 'utf8');
+    const b = fs.readFileSync(path.join(out, `${name}.json`), 'utf8');
+    assert.ok(a === b, `${name}.json differs from a fresh build: run node scripts/catalog-build.js`);
+  }
+});
+
+test('mergeCatalogs keeps the latest as_of and concatenates sections', () => {
+  const m = mergeCatalogs([{ as_of: '2026-01-01', gpus: [{ id: 'a' }] }, { as_of: '2026-02-01', gpus: [{ id: 'b' }] }, {}]);
+  assert.deepStrictEqual(m, { as_of: '2026-02-01', gpus: [{ id: 'a' }, { id: 'b' }] });
+});
