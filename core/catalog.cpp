@@ -103,6 +103,7 @@ Provider read_provider(const json& object, const std::string& path, JsonReader& 
   p.block_storage_usd_per_gb_month = r.number(object, "block_storage_usd_per_gb_month", path, {0, 100}, false, true);
   p.object_storage_usd_per_gb_month = r.number(object, "object_storage_usd_per_gb_month", path, {0, 100}, false, true);
   p.egress_usd_per_gb = r.number(object, "egress_usd_per_gb", path, {0, 100}, false, true);
+  p.multi_node_fabric_on_demand = r.boolean(object, "multi_node_fabric_on_demand", path).value_or(false);
   if (const json* spot = r.object(object, "spot", path)) {
     const std::string spath = pointer_append(path, "spot");
     p.spot_available = r.boolean(*spot, "available", spath).value_or(false);

@@ -46,6 +46,7 @@ struct Provider {
   std::optional<double> minimum_charge_s;
   std::optional<double> block_storage_usd_per_gb_month, object_storage_usd_per_gb_month, egress_usd_per_gb;
   bool spot_available = false;
+  bool multi_node_fabric_on_demand = false;  // InfiniBand/RoCE/EFA between on-demand instances
   std::optional<double> spot_notice_s;
   std::string source;
   std::string as_of;

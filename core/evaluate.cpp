@@ -5,7 +5,10 @@
 
 #include "engines.hpp"
 #include "formats.hpp"
+#include "cost.hpp"
 #include "guidance.hpp"
+#include "media.hpp"
+#include "training.hpp"
 #include "performance.hpp"
 #include "placement.hpp"
 
@@ -20,7 +23,13 @@ struct OptionInputs {
   const Gpu* gpu;
   int64_t gpus;
   std::string interconnect;
+  int64_t gpus_per_node = 8;
+  bool fast_fabric = true;  // between nodes (pinned hardware: assumed to be a cluster)
 };
+
+Range range_around(const char* metric, double value, double relative_error) {
+  return Range{metric, value * (1.0 - relative_error), value * (1.0 + relative_error)};
+}
 
 bool targets_met(const InferenceWorkload& w, const InferenceSpeed& s) {
   if (w.min_output_tokens_per_s_per_user && s.decode_tokens_per_s_per_user < *w.min_output_tokens_per_s_per_user) {
@@ -33,6 +42,7 @@ bool targets_met(const InferenceWorkload& w, const InferenceSpeed& s) {
 // Places and times `workload` on one hardware option; fills the option's placement and speed fields.
 void evaluate_on(const Request& request, const InferenceWorkload& workload, const EnginePreset& engine,
                  const OptionInputs& in, Option& option, InferenceSpeed& speed) {
+  option = Option{};
   const MemoryBreakdown memory = inference_memory(request.model, workload, engine);
   const int64_t max_tensor = std::min<int64_t>(kMaxTensorInBox, in.gpus);
   const Placement placement = choose_placement(request.model, workload, engine, memory, *in.gpu, in.gpus, max_tensor);
@@ -54,15 +64,12 @@ void evaluate_on(const Request& request, const InferenceWorkload& workload, cons
   option.max_concurrency = placement.max_concurrency;
   option.max_context_tokens = placement.max_context_tokens;
   option.kv_capacity_tokens = placement.kv_capacity_tokens;
-  option.reasons.clear();
-  option.warnings.clear();
   if (placement.fits) {
     option.bottleneck = speed.bottleneck;
     option.decode_output_tokens_per_s_per_user = speed.decode_tokens_per_s_per_user;
     option.output_tokens_per_s = speed.output_tokens_per_s;
     option.ttft_s = speed.ttft_s;
-    option.range = Range{"output_tokens_per_s", speed.output_tokens_per_s * (1.0 - engine.speed_relative_error),
-                         speed.output_tokens_per_s * (1.0 + engine.speed_relative_error)};
+    option.range = range_around("output_tokens_per_s", speed.output_tokens_per_s, engine.speed_relative_error);
     const double spare = placement.usable_bytes_per_gpu - placement.used_bytes_per_gpu;
     std::string split = placement.tensor * placement.pipeline == 1
                             ? "one GPU per replica"
@@ -128,13 +135,51 @@ InferenceWorkload auto_batch(const Request& request, const EnginePreset& engine,
   return w;
 }
 
-void add_costs(Option& option, const InferenceWorkload& workload, double usd_per_hour) {
+// Prices the option for the provider: $/hour, and for the workload a month of serving, $ per million
+// tokens, or the job's total with billing granularity, minimum charge, spot interruptions and storage.
+void add_costs(Option& option, const Request& request, const Provider* provider, double usd_per_hour,
+               double storage_bytes, double egress_bytes) {
   option.usd_per_hour = usd_per_hour;
-  const double hours_per_day = workload.hours_per_day.value_or(24.0);
-  option.usd_per_month = usd_per_hour * kHoursPerMonth * hours_per_day / 24.0;
-  if (option.output_tokens_per_s && *option.output_tokens_per_s > 0) {
-    option.usd_per_million_output_tokens = usd_per_hour / (*option.output_tokens_per_s * 3600.0) * 1e6;
+  if (request.kind == WorkloadKind::inference) {
+    const InferenceWorkload& w = request.inference;
+    const double hours_per_day = w.hours_per_day.value_or(24.0);
+    option.usd_per_month = usd_per_hour * kHoursPerMonth * hours_per_day / 24.0;
+    if (option.output_tokens_per_s && *option.output_tokens_per_s > 0) {
+      option.usd_per_million_output_tokens = usd_per_hour / (*option.output_tokens_per_s * 3600.0) * 1e6;
+    }
+    if (provider) {
+      const StorageCost storage = storage_cost(*provider, storage_bytes, kHoursPerMonth * 3600.0, 0.0);
+      option.usd_storage = storage.usd_storage;
+    }
+    return;
   }
+  // A job: compute seconds, plus (on spot) the expected restarts and redone work.
+  double seconds = 0;
+  if (option.train_s) {
+    seconds = *option.train_s;
+  } else if (option.items_per_s && *option.items_per_s > 0) {
+    const double items = request.kind == WorkloadKind::audio ? 1.0 : request.media.images;
+    seconds = items / *option.items_per_s;
+  }
+  if (!option.fits || !(seconds > 0)) return;
+  if (option.pricing == "spot") {
+    const std::optional<double> interval =
+        is_training(request.kind) ? request.training.checkpoint_every_s : std::optional<double>(600.0);
+    const SpotOverhead extra = spot_overhead(seconds, interval);
+    option.spot_extra_s = extra.extra_seconds;
+    seconds += extra.extra_seconds;
+  }
+  const double billed = provider ? billed_seconds(seconds, *provider) : seconds;
+  option.billed_s = billed;
+  option.usd_compute = usd_per_hour * billed / 3600.0;
+  double total = *option.usd_compute;
+  if (provider) {
+    const StorageCost storage = storage_cost(*provider, storage_bytes, seconds, egress_bytes);
+    option.usd_storage = storage.usd_storage;
+    option.usd_egress = storage.usd_egress;
+    total += storage.usd_storage + storage.usd_egress;
+  }
+  option.usd_total = total;
 }
 
 bool passes_filters(const Filters& filters, const Offering& offering) {
@@ -146,6 +191,112 @@ bool passes_filters(const Filters& filters, const Offering& offering) {
   return true;
 }
 
+// Training on `in` (one option): placement over the GPUs, ZeRO stage, speed and time.
+void evaluate_training_on(const Request& request, const OptionInputs& in, Option& option,
+                          std::vector<Explanation>& explain) {
+  option = Option{};
+  const Model& model = request.model;
+  const TrainingWorkload& w = request.training;
+  const TrainingMemory memory = training_memory(model, w);
+  const TrainingPlacement placement =
+      place_training(model, w, memory, *in.gpu, in.gpus, std::min<int64_t>(kMaxTensorInBox, in.gpus));
+  option.gpu = in.gpu->id;
+  option.gpus = in.gpus;
+  option.interconnect = in.interconnect;
+  option.fits = placement.fits;
+  option.vram_bytes_per_gpu = in.gpu->vram_bytes();
+  option.used_bytes_per_gpu = placement.used_bytes_per_gpu;
+  option.memory_pressure = placement.used_bytes_per_gpu / std::max(1.0, placement.usable_bytes_per_gpu);
+  option.tensor = placement.tensor;
+  option.data = placement.data;
+  option.concurrency = w.micro_batch;
+  option.sharding = placement.sharding;
+  option.max_context_tokens = placement.max_seq_len;
+  if (!placement.fits) {
+    option.reasons.push_back("Does not fit: needs " + format_gb(placement.used_bytes_per_gpu) + " per GPU with " +
+                             placement.sharding + " sharding, but " + format_gb(placement.usable_bytes_per_gpu) +
+                             " is usable.");
+    return;
+  }
+  const TrainingSpeed speed =
+      training_speed(model, w, *in.gpu, placement, in.interconnect, in.gpus_per_node, in.fast_fabric);
+  option.train_tokens_per_s = speed.tokens_per_s;
+  option.train_s = speed.train_s;
+  option.gpu_hours = static_cast<double>(in.gpus) * speed.train_s / 3600.0;
+  option.mfu = speed.mfu;
+  option.bottleneck = "compute";
+  option.meets_targets = !w.deadline_s || speed.train_s <= *w.deadline_s;
+  option.range = range_around("train_tokens_per_s", speed.tokens_per_s, 0.3);
+  option.reasons.push_back("Fits with " + format_gb(placement.usable_bytes_per_gpu - placement.used_bytes_per_gpu) +
+                           " spare per GPU using " +
+                           (placement.sharding == "none" ? std::string("no sharding") : placement.sharding + " sharding") +
+                           (placement.tensor > 1 ? ", tensor parallel " + std::to_string(placement.tensor) : "") + ".");
+  if (w.deadline_s && !option.meets_targets) {
+    option.warnings.push_back("Takes " + format_number(std::round(speed.train_s / 360.0) / 10.0) +
+                              " h, past the deadline of " + format_number(std::round(*w.deadline_s / 360.0) / 10.0) +
+                              " h.");
+  }
+  if (in.gpus > 1 && in.interconnect != "nvlink" && in.interconnect != "infinity_fabric") {
+    option.warnings.push_back("Gradients are exchanged over PCIe here: expect slower steps than on an NVLink box.");
+  }
+  explain.push_back({"options.0.train_s", "tokens × flops_per_token / (gpus × peak_flops × utilisation)",
+                     {{"tokens", w.tokens},
+                      {"flops_per_token", speed.hardware_flops_per_token},
+                      {"gpus", static_cast<double>(in.gpus)},
+                      {"peak_flops", speed.peak_flops_per_gpu},
+                      {"utilisation", speed.utilisation}},
+                     speed.train_s,
+                     "6·N per token (Kaplan et al. 2020), 4·N for LoRA, +2·N with recomputation; attention per "
+                     "PaLM (Chowdhery et al. 2022, App. B)"});
+}
+
+// Diffusion or audio on `in`: one full copy of the pipeline per GPU (these models are not split).
+void evaluate_media_on(const Request& request, const EnginePreset& engine, const OptionInputs& in, Option& option,
+                       std::vector<Explanation>& explain) {
+  option = Option{};
+  const MediaMemory memory = media_memory(request.model, request.media, request.kind, engine);
+  const double usable = in.gpu->vram_bytes() * 0.95;
+  option.gpu = in.gpu->id;
+  option.gpus = in.gpus;
+  option.interconnect = in.interconnect;
+  option.vram_bytes_per_gpu = in.gpu->vram_bytes();
+  option.used_bytes_per_gpu = memory.total_bytes;
+  option.memory_pressure = memory.total_bytes / usable;
+  option.fits = memory.total_bytes <= usable;
+  option.data = in.gpus;
+  option.concurrency = request.media.batch;
+  if (!option.fits) {
+    option.reasons.push_back("Does not fit: needs " + format_gb(memory.total_bytes) + " but " + format_gb(usable) +
+                             " is usable (diffusion and audio pipelines run one copy per GPU).");
+    return;
+  }
+  const MediaSpeed speed = media_speed(request.model, request.media, request.kind, engine, *in.gpu, in.gpus);
+  option.meets_targets = true;
+  option.bottleneck = speed.bottleneck;
+  option.items_per_s = speed.items_per_s;
+  option.seconds_per_image = speed.seconds_per_item;
+  if (request.kind == WorkloadKind::audio) {
+    option.real_time_factor = speed.real_time_factor;
+    option.range = range_around("real_time_factor", speed.real_time_factor, 0.35);
+  } else {
+    option.range = range_around("seconds_per_image", speed.seconds_per_item, 0.3);
+  }
+  option.reasons.push_back("Fits with " + format_gb(usable - memory.total_bytes) + " spare; " +
+                           std::to_string(in.gpus) + (in.gpus == 1 ? " copy" : " copies") + " of the pipeline.");
+  const bool audio = request.kind == WorkloadKind::audio;
+  explain.push_back({audio ? "options.0.real_time_factor" : "options.0.seconds_per_image",
+                     audio ? "compute seconds per second of audio: encoder FLOPs / (peak × efficiency) + decode steps × "
+                             "(decoder bytes / bandwidth + overhead)"
+                           : "steps × passes × (2 × backbone_params × tokens + 4 × layers × tokens² × hidden) / "
+                             "(peak × efficiency)",
+                     {{"flops_per_item", speed.flops_per_item},
+                      {"peak_flops", in.gpu->tflops_for(speed.precision) * 1e12},
+                      {"steps", static_cast<double>(request.media.steps)},
+                      {"tokens", backbone_tokens(request.model, request.media)}},
+                     audio ? speed.real_time_factor : speed.seconds_per_item,
+                     "Compute-bound denoising (Peebles & Xie 2023 for DiT FLOPs); efficiency 0.5 of peak (first cut)"});
+}
+
 int rank_group(const Option& o) {
   if (o.fits && o.meets_targets) return 0;
   if (o.fits) return 1;
@@ -154,17 +305,23 @@ int rank_group(const Option& o) {
 
 struct Candidate {
   Option option;
-  InferenceSpeed speed;
-  const Gpu* gpu;
+  std::vector<Explanation> explain;  // how this option's headline figures were computed
 };
 
 // Best first: options that fit and meet the targets, then those that only fit, then the rest by how far
 // they are from fitting. Within a group, by the request's order (default: $ per million output tokens,
 // on-demand before spot for an endpoint unless spot was asked for, faster first on ties).
 void rank(std::vector<Candidate>& candidates, const Request& request) {
-  const bool spot_last = request.filters.pricing != "spot";
+  // Spot is never the default pick for a user-facing endpoint; checkpointable batch work may take it.
+  const bool spot_last = request.kind == WorkloadKind::inference && request.filters.pricing != "spot";
   auto cost_key = [](const Option& o) {
+    if (o.usd_total) return *o.usd_total;
     return o.usd_per_million_output_tokens.value_or(o.usd_per_hour.value_or(0) * 1e6);
+  };
+  auto speed_key = [](const Option& o) {
+    if (o.train_s) return -*o.train_s;
+    if (o.items_per_s) return *o.items_per_s;
+    return o.output_tokens_per_s.value_or(0);
   };
   std::stable_sort(candidates.begin(), candidates.end(), [&](const Candidate& ca, const Candidate& cb) {
     const Option& a = ca.option;
@@ -176,20 +333,18 @@ void rank(std::vector<Candidate>& candidates, const Request& request) {
     if (request.order == "cheapest_per_hour") {
       if (a.usd_per_hour.value_or(0) != b.usd_per_hour.value_or(0)) return a.usd_per_hour.value_or(0) < b.usd_per_hour.value_or(0);
     } else if (request.order == "fastest") {
-      if (a.output_tokens_per_s.value_or(0) != b.output_tokens_per_s.value_or(0)) {
-        return a.output_tokens_per_s.value_or(0) > b.output_tokens_per_s.value_or(0);
-      }
+      if (speed_key(a) != speed_key(b)) return speed_key(a) > speed_key(b);
     } else {
       const bool sa = spot_last && a.pricing == "spot";
       const bool sb = spot_last && b.pricing == "spot";
       if (sa != sb) return !sa;
       if (cost_key(a) != cost_key(b)) return cost_key(a) < cost_key(b);
     }
-    return a.output_tokens_per_s.value_or(0) > b.output_tokens_per_s.value_or(0);
+    return speed_key(a) > speed_key(b);
   });
 }
 
-void explain_memory(const Request& request, const MemoryBreakdown& m, Response& response) {
+void explain_inference_memory(const Request& request, const MemoryBreakdown& m, Response& response) {
   const Model& model = request.model;
   const WeightFormat* wf = find_weight_format(request.inference.weights);
   const KvFormat* kf = find_kv_format(request.inference.kv_cache);
@@ -227,9 +382,8 @@ void explain_memory(const Request& request, const MemoryBreakdown& m, Response& 
        m.kv_cache_bytes, "Paged KV allocation (vLLM PagedAttention, Kwon et al. 2023)"});
 }
 
-void explain_speed(const Option& top, const InferenceSpeed& s, const Gpu& gpu, const EnginePreset& engine,
-                   Response& response) {
-  response.explain.push_back(
+Explanation explain_decode(const Option& top, const InferenceSpeed& s, const Gpu& gpu, const EnginePreset& engine) {
+  return Explanation(
       {"options.0.decode_output_tokens_per_s_per_user",
        "1 / (max(bytes_per_step / (bandwidth × efficiency), flops_per_step / (peak × mfu)) + interconnect_s + overhead_s)",
        {{"bytes_per_step", s.bytes_per_step}, {"bandwidth_bytes_per_s", gpu.memory_bandwidth_gbs * 1e9},
@@ -238,6 +392,64 @@ void explain_speed(const Option& top, const InferenceSpeed& s, const Gpu& gpu, c
         {"interconnect_s", s.interconnect_s}, {"overhead_s", s.overhead_s}},
        top.decode_output_tokens_per_s_per_user.value_or(0),
        "Roofline model (Williams et al. 2009); engine preset: " + std::string(engine.source)});
+}
+
+MemoryReport memory_report(const Request& request, const EnginePreset& engine, Response& response) {
+  MemoryReport report;
+  if (request.kind == WorkloadKind::inference) {
+    const MemoryBreakdown m = inference_memory(request.model, request.inference, engine);
+    explain_inference_memory(request, m, response);
+    report.weights_bytes = m.weights_bytes;
+    report.kv_cache_bytes = m.kv_cache_bytes;
+    report.kv_bytes_per_token = m.kv_bytes_per_token;
+    report.activations_bytes = m.activations_bytes;
+    report.overhead_bytes = m.overhead_bytes;
+    report.total_bytes = m.total_bytes;
+  } else if (is_training(request.kind)) {
+    const TrainingMemory m = training_memory(request.model, request.training);
+    report.weights_bytes = m.weights_bytes;
+    report.gradients_bytes = m.gradients_bytes;
+    report.optimizer_bytes = m.optimizer_bytes;
+    report.adapter_bytes = m.adapter_bytes;
+    report.activations_bytes = m.activations_bytes;
+    report.overhead_bytes = m.overhead_bytes;
+    report.total_bytes = m.total_bytes;
+    response.explain.push_back(
+        {"memory.optimizer_bytes", "trainable_params × (fp32 master copy + optimizer moments)",
+         {{"trainable_params", m.trainable_params}}, m.optimizer_bytes,
+         "Mixed-precision AdamW: 2 (weights) + 2 (grads) + 12 (fp32 master, m, v) = 16 B per trainable parameter "
+         "(Rajbhandari et al. 2020, ZeRO §3)"});
+    response.explain.push_back(
+        {"memory.activations_bytes",
+         "layers × s·b·(15·hidden + 8·ffn) (or 2·s·b·hidden per layer + one layer with checkpointing) + s·b·vocab·4",
+         {{"seq_len", static_cast<double>(request.training.seq_len)},
+          {"micro_batch", static_cast<double>(request.training.micro_batch)},
+          {"layers", static_cast<double>(request.model.layers)},
+          {"hidden", static_cast<double>(request.model.hidden)},
+          {"ffn", static_cast<double>(request.model.ffn)}},
+         m.activations_bytes, "Korthikanti et al. 2022, Table 2, with flash attention and a gated MLP"});
+  } else {
+    const MediaMemory m = media_memory(request.model, request.media, request.kind, engine);
+    report.weights_bytes = m.weights_bytes;
+    report.activations_bytes = m.activations_bytes;
+    report.overhead_bytes = m.overhead_bytes;
+    report.total_bytes = m.total_bytes;
+  }
+  return report;
+}
+
+// Bytes kept in storage while the option runs, and bytes downloaded at the end.
+void storage_needs(const Request& request, const MemoryReport& m, double& stored, double& egress) {
+  if (is_training(request.kind)) {
+    // Checkpoints keep the full training state (weights, optimizer) for full training, adapters and their
+    // optimizer state for LoRA; the result downloaded is the trained weights or the adapter.
+    const bool adapters = m.adapter_bytes.value_or(0) > 0;
+    stored = m.weights_bytes + m.adapter_bytes.value_or(0) + m.optimizer_bytes.value_or(0);
+    egress = adapters ? m.adapter_bytes.value_or(0) : m.weights_bytes;
+  } else {
+    stored = m.weights_bytes;
+    egress = 0;
+  }
 }
 
 }  // namespace
@@ -253,46 +465,79 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
   }
   const Request& request = parsed.request;
   response.model = request.model;
+  response.kind = request.kind;
   const EnginePreset& engine = *find_engine(request.engine);
-  const MemoryBreakdown memory = inference_memory(request.model, request.inference, engine);
+  const MemoryReport memory = memory_report(request, engine, response);
   response.memory = memory;
-  explain_memory(request, memory, response);
+  double stored_bytes = 0;
+  double egress_bytes = 0;
+  storage_needs(request, memory, stored_bytes, egress_bytes);
+
+  // One hardware option: place and time the workload on it.
+  auto evaluate_hardware = [&](const OptionInputs& in, Option& option, std::vector<Explanation>& explain) {
+    if (request.kind == WorkloadKind::inference) {
+      const InferenceWorkload workload = (request.hardware && !request.inference.concurrency_given)
+                                             ? auto_batch(request, engine, in) : request.inference;
+      InferenceSpeed speed;
+      evaluate_on(request, workload, engine, in, option, speed);
+      if (option.fits) explain.push_back(explain_decode(option, speed, *in.gpu, engine));
+    } else if (is_training(request.kind)) {
+      evaluate_training_on(request, in, option, explain);
+    } else {
+      evaluate_media_on(request, engine, in, option, explain);
+    }
+  };
 
   std::vector<Candidate> candidates;
   if (request.hardware) {
-    const OptionInputs in{&request.hardware->gpu, request.hardware->count, request.hardware->gpu.interconnect_kind};
-    const InferenceWorkload workload =
-        request.inference.concurrency_given ? request.inference : auto_batch(request, engine, in);
-    Option option;
-    InferenceSpeed speed;
-    evaluate_on(request, workload, engine, in, option, speed);
-    candidates.push_back({option, speed, &request.hardware->gpu});
+    Candidate candidate;
+    const OptionInputs in{&request.hardware->gpu, request.hardware->count, request.hardware->gpu.interconnect_kind,
+                          std::min<int64_t>(kMaxTensorInBox, request.hardware->count), true};
+    evaluate_hardware(in, candidate.option, candidate.explain);
+    candidates.push_back(std::move(candidate));
   } else {
     for (const Offering& offering : catalog.offerings) {
       if (!passes_filters(request.filters, offering)) continue;
       const Gpu* gpu = catalog.find_gpu(offering.gpu);
-      if (gpu == nullptr || gpu->kind != "gpu") continue;  // TPUs/NPUs run other engines: not modelled
-      const OptionInputs in{gpu, offering.gpus, offering.interconnect};
-      Option base;
-      InferenceSpeed speed;
-      evaluate_on(request, request.inference, engine, in, base, speed);
-      base.provider = offering.provider;
-      base.instance = offering.instance;
-      base.offering_id = offering.id;
-      base.region = offering.region;
-      auto add = [&](const char* pricing, double usd_per_hour) {
+      if (gpu == nullptr || gpu->kind != "gpu") continue;  // TPUs/NPUs run other software stacks: not modelled
+      const Provider* provider = catalog.find_provider(offering.provider);
+      Candidate base;
+      const bool fabric = provider != nullptr && provider->multi_node_fabric_on_demand;
+      evaluate_hardware({gpu, offering.gpus, offering.interconnect, offering.gpus, fabric}, base.option, base.explain);
+      // Training that does not fit one instance may span several (multi-node): the fewest that fit.
+      for (int64_t instances = 2; is_training(request.kind) && !base.option.fits && instances <= 64; instances *= 2) {
+        if (request.filters.max_gpus && offering.gpus * instances > *request.filters.max_gpus) break;
+        Candidate wider;
+        evaluate_hardware({gpu, offering.gpus * instances, offering.interconnect, offering.gpus, fabric}, wider.option,
+                          wider.explain);
+        if (!wider.option.fits) continue;
+        base = std::move(wider);
+        base.option.instances = instances;
+        base.option.warnings.push_back(
+            "Spans " + std::to_string(instances) + " instances: " +
+            (fabric ? std::string("the provider's fast inter-node network (InfiniBand, RoCE or EFA) carries the gradients.")
+                    : std::string("this provider offers no fast network between on-demand instances, so the run is "
+                                  "estimated at half speed; a cluster product or another provider suits it better.")));
+      }
+      base.option.provider = offering.provider;
+      base.option.instance = offering.instance;
+      base.option.offering_id = offering.id;
+      base.option.region = offering.region;
+      auto add = [&](const char* pricing, double usd_per_hour_per_instance) {
+        const double usd_per_hour = usd_per_hour_per_instance * static_cast<double>(base.option.instances);
         if (request.filters.max_usd_per_hour && usd_per_hour > *request.filters.max_usd_per_hour) return;
-        Option option = base;
-        option.pricing = pricing;
-        add_costs(option, request.inference, usd_per_hour);
-        if (option.pricing == "spot") {
-          const Provider* provider = catalog.find_provider(offering.provider);
-          std::string notice = provider && provider->spot_notice_s
-                                   ? " with " + format_number(*provider->spot_notice_s) + " s notice" : "";
-          option.warnings.push_back("Spot capacity can be reclaimed" + notice +
-                                    ": a risk for a user-facing endpoint.");
+        Candidate candidate = base;
+        candidate.option.pricing = pricing;
+        add_costs(candidate.option, request, provider, usd_per_hour, stored_bytes, egress_bytes);
+        if (candidate.option.pricing == "spot") {
+          const std::string notice = provider && provider->spot_notice_s
+                                         ? " with " + format_number(*provider->spot_notice_s) + " s notice" : "";
+          candidate.option.warnings.push_back(
+              request.kind == WorkloadKind::inference
+                  ? "Spot capacity can be reclaimed" + notice + ": a risk for a user-facing endpoint."
+                  : "Spot capacity can be reclaimed" + notice + "; the total includes the expected restarts.");
         }
-        candidates.push_back({option, speed, gpu});
+        candidates.push_back(std::move(candidate));
       };
       if (offering.usd_per_hour && request.filters.pricing != "spot") add("on_demand", *offering.usd_per_hour);
       if (offering.spot_usd_per_hour && request.filters.pricing != "on_demand") add("spot", *offering.spot_usd_per_hour);
@@ -301,12 +546,12 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
   response.options_evaluated = static_cast<int64_t>(candidates.size());
   rank(candidates, request);
   if (!candidates.empty() && candidates.front().option.fits) {
-    explain_speed(candidates.front().option, candidates.front().speed, *candidates.front().gpu, engine, response);
+    for (auto& e : candidates.front().explain) response.explain.push_back(std::move(e));
   }
   const size_t keep = std::min(candidates.size(), static_cast<size_t>(request.limit));
   response.options.reserve(keep);
   for (size_t i = 0; i < keep; ++i) response.options.push_back(std::move(candidates[i].option));
-  response.guidance = inference_guidance(request, response);
+  response.guidance = build_guidance(request, response);
   response.ok = true;
   return response;
 }

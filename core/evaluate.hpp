@@ -34,11 +34,25 @@ struct Option {
   std::string bottleneck;
   std::optional<double> decode_output_tokens_per_s_per_user, output_tokens_per_s, ttft_s;
   std::optional<int64_t> max_concurrency, max_context_tokens, kv_capacity_tokens;
-  std::optional<double> usd_per_hour, usd_per_million_output_tokens, usd_per_month;
+  std::optional<double> train_tokens_per_s, train_s, gpu_hours, mfu;
+  std::optional<double> seconds_per_image, real_time_factor, items_per_s;
+  std::optional<double> usd_per_hour, usd_per_million_output_tokens, usd_per_month, usd_total;
+  std::optional<double> usd_compute, usd_storage, usd_egress;  // the parts of usd_total
+  std::optional<double> billed_s;                               // compute seconds billed for the job
+  std::optional<double> spot_extra_s;                           // expected time lost to interruptions
+  int64_t instances = 1;
+  std::string sharding;  // training: the ZeRO stage used
   std::optional<Range> range;
   std::vector<std::string> reasons;
   std::vector<std::string> warnings;
   double memory_pressure = 0;  // used / usable, for ranking options that do not fit
+};
+
+// Memory of one replica before it is split (CONTRACT.md "memory"); training parts absent for serving.
+struct MemoryReport {
+  double weights_bytes = 0, activations_bytes = 0, overhead_bytes = 0, total_bytes = 0;
+  std::optional<double> kv_cache_bytes, kv_bytes_per_token;
+  std::optional<double> gradients_bytes, optimizer_bytes, adapter_bytes;
 };
 
 struct Guidance {
@@ -57,7 +71,8 @@ struct Response {
   Issues errors;
   Issues warnings;
   Model model;
-  std::optional<MemoryBreakdown> memory;
+  std::optional<MemoryReport> memory;
+  WorkloadKind kind = WorkloadKind::inference;
   std::vector<Option> options;
   int64_t options_evaluated = 0;
   std::vector<Guidance> guidance;

@@ -30,15 +30,15 @@ std::string isolate(const std::string& text) { return "\u2068" + text + "\u2069"
 
 }  // namespace
 
-std::vector<Guidance> inference_guidance(const Request& request, const Response& response) {
+std::vector<Guidance> build_guidance(const Request& request, const Response& response) {
   std::vector<Guidance> out;
   if (!response.memory) return out;
-  const MemoryBreakdown& m = *response.memory;
+  const MemoryReport& m = *response.memory;
   const bool ar = request.locale == "ar";
   const std::string total = format_gb(m.total_bytes);
   const std::string weights = format_gb(m.weights_bytes);
-  const std::string kv = format_gb(m.kv_cache_bytes);
-  const std::string kv_share = percent(m.total_bytes > 0 ? m.kv_cache_bytes / m.total_bytes : 0);
+  const std::string kv = format_gb(m.kv_cache_bytes.value_or(0));
+  const std::string kv_share = percent(m.total_bytes > 0 ? m.kv_cache_bytes.value_or(0) / m.total_bytes : 0);
   const std::string name = request.model.name;
   const std::string concurrency = std::to_string(request.inference.concurrency);
   const std::string context = std::to_string(request.inference.context_tokens);

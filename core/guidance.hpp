@@ -6,7 +6,7 @@
 
 namespace sizer {
 
-std::vector<Guidance> inference_guidance(const Request& request, const Response& response);
+std::vector<Guidance> build_guidance(const Request& request, const Response& response);
 
 // "141.1 GB", "24 GB": decimal gigabytes as the page and datasheets print them.
 std::string format_gb(double bytes);

@@ -42,9 +42,24 @@ json option_to_json(const Option& o) {
   put_int(j, "max_concurrency", o.max_concurrency);
   put_int(j, "max_context_tokens", o.max_context_tokens);
   put_int(j, "kv_capacity_tokens", o.kv_capacity_tokens);
+  put(j, "train_tokens_per_s", o.train_tokens_per_s);
+  put(j, "train_s", o.train_s);
+  put(j, "gpu_hours", o.gpu_hours);
+  put(j, "mfu", o.mfu);
+  put(j, "seconds_per_image", o.seconds_per_image);
+  put(j, "real_time_factor", o.real_time_factor);
+  put(j, "items_per_s", o.items_per_s);
   put(j, "usd_per_hour", o.usd_per_hour);
   put(j, "usd_per_million_output_tokens", o.usd_per_million_output_tokens);
   put(j, "usd_per_month", o.usd_per_month);
+  put(j, "usd_total", o.usd_total);
+  put(j, "usd_compute", o.usd_compute);
+  put(j, "usd_storage", o.usd_storage);
+  put(j, "usd_egress", o.usd_egress);
+  put(j, "billed_s", o.billed_s);
+  put(j, "spot_extra_s", o.spot_extra_s);
+  if (o.instances > 1) j["instances"] = o.instances;
+  if (!o.sharding.empty()) j["sharding"] = o.sharding;
   if (o.range && std::isfinite(o.range->low) && std::isfinite(o.range->high)) {
     j["range"] = {{"metric", o.range->metric}, {"low", o.range->low}, {"high", o.range->high}};
   }
@@ -81,13 +96,17 @@ json response_to_json(const Response& r) {
   model["vocab"] = r.model.vocab;
   model["max_context"] = r.model.max_context;
   out["model"] = model;
+  out["workload_kind"] = workload_kind_name(r.kind);
   if (r.memory) {
-    const MemoryBreakdown& m = *r.memory;
+    const MemoryReport& m = *r.memory;
     json memory = json::object();
     put_bytes(memory, "weights_bytes", m.weights_bytes);
-    put_bytes(memory, "kv_cache_bytes", m.kv_cache_bytes);
-    put_bytes(memory, "kv_bytes_per_token", m.kv_bytes_per_token);
+    if (m.kv_cache_bytes) put_bytes(memory, "kv_cache_bytes", *m.kv_cache_bytes);
+    if (m.kv_bytes_per_token) put_bytes(memory, "kv_bytes_per_token", *m.kv_bytes_per_token);
     put_bytes(memory, "activations_bytes", m.activations_bytes);
+    if (m.gradients_bytes) put_bytes(memory, "gradients_bytes", *m.gradients_bytes);
+    if (m.optimizer_bytes) put_bytes(memory, "optimizer_bytes", *m.optimizer_bytes);
+    if (m.adapter_bytes) put_bytes(memory, "adapter_bytes", *m.adapter_bytes);
     put_bytes(memory, "overhead_bytes", m.overhead_bytes);
     put_bytes(memory, "total_bytes", m.total_bytes);
     out["memory"] = memory;

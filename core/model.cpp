@@ -10,6 +10,14 @@ double Model::embedding_params() const {
   return tied_embeddings ? one : 2.0 * one;
 }
 
+double Model::component_params(std::string_view role) const {
+  double sum = 0;
+  for (const auto& component : components) {
+    if (component.role == role) sum += component.params_b * 1e9;
+  }
+  return sum;
+}
+
 namespace {
 constexpr int64_t kMaxDim = 1 << 20;       // no published model has a dimension near 1M
 constexpr int64_t kMaxLayers = 1000;
@@ -60,6 +68,25 @@ ModelArch read_model_arch(const json& object, const std::string& path, JsonReade
       component.params_b = r.number(item, "params_b", item_path, {0, kMaxParamsB, true}, true).value_or(0);
       arch.components.push_back(component);
     }
+  }
+  MediaSpec& media = arch.media;
+  media.backbone = r.choice(object, "backbone", path, {"unet", "dit"}).value_or("");
+  media.task = r.choice(object, "task", path, {"transcribe", "tts", "music"}).value_or("");
+  media.latent_downsample = dim("latent_downsample", 1, 64);
+  media.latent_channels = dim("latent_channels", 1, 1024);
+  media.patch_size = dim("patch_size", 1, 64);
+  media.temporal_downsample = dim("temporal_downsample", 1, 64);
+  media.default_steps = dim("default_steps", 1, 10000);
+  media.native_width = dim("native_width", 1, 65536);
+  media.native_height = dim("native_height", 1, 65536);
+  media.default_frames = dim("default_frames", 1, 100000);
+  media.fps = r.number(object, "fps", path, {0, 1000, true}, false, true);
+  media.sample_rate_hz = r.number(object, "sample_rate_hz", path, {0, 1e6, true}, false, true);
+  media.chunk_seconds = r.number(object, "chunk_seconds", path, {0, 3600, true}, false, true);
+  media.encoder_layers = dim("encoder_layers", 1, kMaxLayers);
+  media.decoder_layers = dim("decoder_layers", 1, kMaxLayers);
+  if (object.is_object() && object.contains("guidance_distilled") && !object["guidance_distilled"].is_null()) {
+    media.guidance_distilled = r.boolean(object, "guidance_distilled", path);
   }
   if (catalog_item) {
     arch.source = r.string(object, "source", path, true, 2000).value_or("");
@@ -206,6 +233,7 @@ Model resolve_model(const ModelArch& arch, const std::string& path, Issues& warn
   m.kind = arch.kind;
   m.params_b = arch.params_b.value_or(0);
   m.components = arch.components;
+  m.media = arch.media;
   auto assume = [&](const char* field, const std::string& rule) {
     const std::string where = pointer_append(path, field);
     m.assumed.push_back(where);

@@ -16,6 +16,17 @@ struct ModelComponent {
   double params_b = 0;
 };
 
+// What diffusion and audio models need for sizing (catalog fields; see catalog/README.md).
+struct MediaSpec {
+  std::string backbone;  // unet, dit
+  std::string task;      // audio: transcribe, tts, music
+  std::optional<int64_t> latent_downsample, latent_channels, patch_size, temporal_downsample;
+  std::optional<int64_t> default_steps, native_width, native_height, default_frames;
+  std::optional<double> fps, sample_rate_hz, chunk_seconds;
+  std::optional<int64_t> encoder_layers, decoder_layers;
+  std::optional<bool> guidance_distilled;  // one backbone pass per step (FLUX.1-dev)
+};
+
 // As written; any field may be missing.
 struct ModelArch {
   std::string id;
@@ -29,6 +40,7 @@ struct ModelArch {
   std::optional<int64_t> sliding_window, sliding_layers;  // local-attention layers and their window
   std::optional<bool> tied_embeddings;
   std::vector<ModelComponent> components;
+  MediaSpec media;
   std::string source;
   std::string as_of;
 };
@@ -46,11 +58,14 @@ struct Model {
   int64_t sliding_window = 0, sliding_layers = 0;
   bool tied_embeddings = false;
   std::vector<ModelComponent> components;
+  MediaSpec media;
   std::vector<std::string> assumed;
 
   bool uses_mla() const { return kv_lora_rank > 0; }
   // Parameters in the input embedding and output projection (vocab × hidden, once if tied).
   double embedding_params() const;
+  // Parameters of the components with `role` (0 when the model lists none).
+  double component_params(std::string_view role) const;
 };
 
 // Reads a model object (catalog preset or inline request model). `catalog_item` requires id, source, as_of.

@@ -11,6 +11,13 @@ namespace {
 constexpr int64_t kMaxTokens = 1 << 27;        // 134M tokens: past any model's context
 constexpr int64_t kMaxConcurrency = 1 << 20;
 
+// Weight format ids (CONTRACT.md), the same list as formats.cpp.
+std::optional<std::string> weight_format(const json& w, JsonReader& r) {
+  return r.choice(w, "weights", "/workload",
+                  {"fp32", "bf16", "fp16", "fp8", "int8", "int4", "nf4", "fp4", "gguf-q8_0", "gguf-q6_k", "gguf-q5_k_m",
+                   "gguf-q4_k_m", "gguf-q3_k_m", "gguf-q2_k"});
+}
+
 std::optional<Model> parse_model(const json& document, const Catalog& catalog, JsonReader& r, Issues& warnings) {
   const bool has_model = document.contains("model");
   const bool has_hf = document.contains("hf_config");
@@ -36,7 +43,10 @@ std::optional<Model> parse_model(const json& document, const Catalog& catalog, J
                        {"name", "kind", "params_b", "active_params_b", "layers", "hidden", "heads", "kv_heads",
                         "head_dim", "ffn", "vocab", "max_context", "experts", "experts_per_token", "kv_lora_rank",
                         "rope_head_dim", "sliding_window", "sliding_layers", "tied_embeddings", "components", "id",
-                        "source", "as_of"});
+                        "source", "as_of", "notes", "backbone", "task", "latent_downsample", "latent_channels",
+                        "patch_size", "temporal_downsample", "default_steps", "native_width", "native_height",
+                        "default_frames", "fps", "sample_rate_hz", "chunk_seconds", "encoder_layers", "decoder_layers",
+                        "guidance_distilled", "num_mel_bins", "max_source_positions", "max_target_positions"});
       if (r.errors().size() != before) return std::nullopt;
       return resolve_model(arch, "/model", warnings);
     }
@@ -55,10 +65,7 @@ std::optional<Model> parse_model(const json& document, const Catalog& catalog, J
 
 void parse_inference(const json& w, const Model* model, JsonReader& r, InferenceWorkload& out) {
   const std::string path = "/workload";
-  std::initializer_list<std::string_view> weight_ids = {
-      "fp32", "bf16", "fp16", "fp8", "int8", "int4", "nf4", "fp4", "gguf-q8_0", "gguf-q6_k",
-      "gguf-q5_k_m", "gguf-q4_k_m", "gguf-q3_k_m", "gguf-q2_k"};
-  out.weights = r.choice(w, "weights", path, weight_ids).value_or(out.weights);
+  out.weights = weight_format(w, r).value_or(out.weights);
   out.kv_cache = r.choice(w, "kv_cache", path, {"fp16", "bf16", "fp8", "int8", "q4"}).value_or(out.kv_cache);
   auto prompt = r.integer(w, "prompt_tokens", path, 1, kMaxTokens);
   auto output = r.integer(w, "output_tokens", path, 1, kMaxTokens);
@@ -89,6 +96,85 @@ void parse_inference(const json& w, const Model* model, JsonReader& r, Inference
   r.unknown_fields(w, path,
                    {"kind", "weights", "kv_cache", "prompt_tokens", "output_tokens", "context_tokens", "concurrency",
                     "min_output_tokens_per_s_per_user", "max_ttft_s", "requests_per_s", "hours_per_day"});
+}
+
+void parse_training(const json& w, bool pretrain, const Model* model, JsonReader& r, TrainingWorkload& out,
+                    Issues& warnings) {
+  const std::string path = "/workload";
+  out.pretrain = pretrain;
+  if (pretrain) {
+    out.method = "full";
+    out.seq_len = 4096;
+    out.precision = r.choice(w, "precision", path, {"bf16", "fp8"}).value_or("bf16");
+    out.optimizer = r.choice(w, "optimizer", path, {"adamw", "adamw_8bit", "sgd", "adafactor"}).value_or("adamw");
+  } else {
+    out.method = r.choice(w, "method", path, {"full", "lora", "qlora"}).value_or("lora");
+    out.optimizer = r.choice(w, "optimizer", path, {"adamw", "adamw_8bit", "sgd", "adafactor"}).value_or("adamw");
+    out.lora_rank = r.integer(w, "lora_rank", path, 1, 65536).value_or(16);
+    out.lora_targets = r.choice(w, "lora_targets", path, {"attention", "all_linear"}).value_or("all_linear");
+    out.precision = r.choice(w, "precision", path, {"bf16", "fp8"}).value_or("bf16");
+  }
+  out.weights = weight_format(w, r).value_or(out.method == "qlora" ? "nf4" : "bf16");
+  if (out.method == "full" && out.weights != "bf16" && out.weights != "fp16" && out.weights != "fp32") {
+    r.error("unsupported_combination", "/workload/weights",
+            "Full training updates every weight, so they must be bf16, fp16 or fp32, not \"" + out.weights + "\".");
+  }
+  out.seq_len = r.integer(w, "seq_len", path, 1, 1 << 24).value_or(out.seq_len);
+  out.micro_batch = r.integer(w, "micro_batch", path, 1, 1 << 16).value_or(1);
+  out.grad_checkpointing = r.boolean(w, "grad_checkpointing", path).value_or(true);
+  auto sharding = r.choice(w, "sharding", path, {"auto", "none", "zero1", "zero2", "zero3", "fsdp"});
+  out.sharding = sharding ? (*sharding == "fsdp" ? "zero3" : *sharding) : "auto";
+  out.deadline_s = r.number(w, "deadline_s", path, {0, 1e10, true});
+  out.checkpoint_every_s = r.number(w, "checkpoint_every_s", path, {0, 1e9, true});
+  const double params = model ? model->params_b * 1e9 : 0;
+  if (pretrain) {
+    auto tokens = r.number(w, "tokens", path, {0, 1e16, true});
+    if (tokens) {
+      out.tokens = *tokens;
+    } else {
+      // Chinchilla-optimal: about 20 tokens per parameter (Hoffmann et al. 2022, Table 3).
+      out.tokens = 20.0 * params;
+      warnings.push_back({"assumed_field", "/workload/tokens",
+                          "\"tokens\" was not given; 20 tokens per parameter (Chinchilla-optimal) = " +
+                              format_number(out.tokens) + " tokens was used."});
+    }
+  } else {
+    auto dataset = r.number(w, "dataset_tokens", path, {0, 1e15, true});
+    auto epochs = r.number(w, "epochs", path, {0, 1e4, true});
+    if (!dataset) {
+      warnings.push_back({"assumed_field", "/workload/dataset_tokens",
+                          "\"dataset_tokens\" was not given; 100 million tokens (about 50,000 examples of 2,000 "
+                          "tokens) was used."});
+    }
+    out.tokens = dataset.value_or(1e8) * epochs.value_or(1.0);
+  }
+  if (model && model->kind == "llm" && out.seq_len > model->max_context) {
+    r.error("context_too_long", "/workload/seq_len",
+            "\"seq_len\" of " + std::to_string(out.seq_len) + " is longer than the model's maximum of " +
+                std::to_string(model->max_context) + ".");
+  }
+  r.unknown_fields(w, path,
+                   {"kind", "method", "optimizer", "lora_rank", "lora_targets", "seq_len", "micro_batch",
+                    "grad_checkpointing", "sharding", "dataset_tokens", "epochs", "checkpoint_every_s", "tokens",
+                    "precision", "deadline_s", "weights"});
+}
+
+void parse_media(const json& w, WorkloadKind kind, const Model* model, JsonReader& r, MediaWorkload& out) {
+  const std::string path = "/workload";
+  out.weights = weight_format(w, r).value_or("bf16");
+  const MediaSpec* media = model ? &model->media : nullptr;
+  out.width = r.integer(w, "width", path, 64, 16384).value_or(media && media->native_width ? *media->native_width : 1024);
+  out.height = r.integer(w, "height", path, 64, 16384).value_or(media && media->native_height ? *media->native_height : 1024);
+  out.frames = kind == WorkloadKind::video
+                   ? r.integer(w, "frames", path, 1, 100000).value_or(media && media->default_frames ? *media->default_frames : 81)
+                   : 1;
+  out.steps = r.integer(w, "steps", path, 1, 10000).value_or(media && media->default_steps ? *media->default_steps : 30);
+  out.batch = r.integer(w, "batch", path, 1, 4096).value_or(1);
+  out.images = r.number(w, "images", path, {0, 1e12, true}).value_or(static_cast<double>(out.batch));
+  out.audio_seconds = r.number(w, "audio_seconds", path, {0, 1e9, true}).value_or(60);
+  out.guidance = r.boolean(w, "guidance", path).value_or(!(media && media->guidance_distilled.value_or(false)));
+  r.unknown_fields(w, path, {"kind", "weights", "width", "height", "frames", "steps", "batch", "images", "audio_seconds",
+                             "guidance"});
 }
 
 std::optional<HardwarePin> parse_hardware(const json& h, const Catalog& catalog, JsonReader& r) {
@@ -146,6 +232,18 @@ void parse_filters(const json& f, const Catalog& catalog, JsonReader& r, Filters
 
 }  // namespace
 
+const char* workload_kind_name(WorkloadKind kind) {
+  switch (kind) {
+    case WorkloadKind::inference: return "inference";
+    case WorkloadKind::finetune: return "finetune";
+    case WorkloadKind::pretrain: return "pretrain";
+    case WorkloadKind::image: return "image";
+    case WorkloadKind::video: return "video";
+    case WorkloadKind::audio: return "audio";
+  }
+  return "inference";
+}
+
 ParsedRequest parse_request(const json& document, const Catalog& catalog) {
   ParsedRequest parsed;
   JsonReader r(parsed.errors, parsed.warnings);
@@ -160,17 +258,27 @@ ParsedRequest parse_request(const json& document, const Catalog& catalog) {
   if (const json* w = r.object(document, "workload", "", true)) {
     const auto kind = r.choice(*w, "kind", "/workload", {"inference", "finetune", "pretrain", "image", "video", "audio"},
                                true);
+    const Model* m = model ? &*model : nullptr;
     if (kind && *kind == "inference") {
       request.kind = WorkloadKind::inference;
-      parse_inference(*w, model ? &*model : nullptr, r, request.inference);
-      if (model && model->kind != "llm") {
-        r.error("kind_mismatch", "/workload/kind",
-                "\"inference\" sizes a language model; \"" + model->name.substr(0, 80) + "\" is a " + model->kind +
-                    " model: use the workload kind \"" + model->kind + "\".");
-      }
+      parse_inference(*w, m, r, request.inference);
+    } else if (kind && (*kind == "finetune" || *kind == "pretrain")) {
+      request.kind = *kind == "finetune" ? WorkloadKind::finetune : WorkloadKind::pretrain;
+      parse_training(*w, *kind == "pretrain", m, r, request.training, parsed.warnings);
     } else if (kind) {
-      r.error("unsupported_workload", "/workload/kind",
-              "The workload kind \"" + *kind + "\" is not supported by this version yet; \"inference\" is.");
+      request.kind = *kind == "image" ? WorkloadKind::image : *kind == "video" ? WorkloadKind::video : WorkloadKind::audio;
+      parse_media(*w, request.kind, m, r, request.media);
+    }
+    // Language-model workloads need a language model, media workloads a model of their kind.
+    if (kind && m) {
+      const bool llm_work = *kind == "inference" || *kind == "finetune" || *kind == "pretrain";
+      const bool matches = llm_work ? m->kind == "llm" : (m->kind == *kind || (*kind == "video" && m->kind == "image"));
+      if (!matches) {
+        r.error("kind_mismatch", "/workload/kind",
+                "\"" + *kind + "\" does not apply to \"" + m->name.substr(0, 80) + "\", a " + m->kind +
+                    " model" + (m->kind == "llm" ? ": use inference, finetune or pretrain." :
+                                                   ": use the workload kind \"" + m->kind + "\"."));
+      }
     }
   }
 

@@ -86,11 +86,19 @@ function providerFromCsvRow(row) {
     nvlink: yesNo(row.nvlink_multi_gpu),
     nvlink_notes: orNull(row.nvlink_multi_gpu),
     multi_node_fabric: orNull(row.infiniband_or_rdma_multi_node),
+    multi_node_fabric_on_demand: MULTI_NODE_FABRIC_ON_DEMAND[id] === true,
     confidence: row.confidence.trim(),
     source: row.sources.trim(),
     as_of: COLLECTION_DATE,
     notes: notes.join(' '),
   };
 }
+
+// Whether instances rented on demand can be joined by a fast fabric (InfiniBand, RoCE, EFA, GPUDirect-TCPX),
+// as read from each provider's `infiniband_or_rdma_multi_node` text: Lambda and RunPod offer it only on
+// cluster products, Fluidstack only on reserved clusters; marketplaces and the rest document none.
+const MULTI_NODE_FABRIC_ON_DEMAND = {
+  aws: true, gcp: true, azure: true, oci: true, nebius: true, hyperstack: true, coreweave: true,
+};
 
 module.exports = { providerId, providerFromCsvRow, granularitySeconds, durationSeconds, PROVIDER_IDS };

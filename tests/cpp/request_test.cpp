@@ -58,7 +58,7 @@ TEST_CASE("wrong types and ranges are reported per field, all at once", "[reques
   }
 }
 
-TEST_CASE("context past the model's maximum and unsupported kinds are clear errors", "[request]") {
+TEST_CASE("context past the model's maximum and a workload of the wrong kind are clear errors", "[request]") {
   json request = sizer_test::inference_request(sizer_test::llama_8b(), {{"prompt_tokens", 200000}, {"output_tokens", 10}},
                                                "h100-sxm");
   json r = sizer_test::evaluate(request);
@@ -66,10 +66,11 @@ TEST_CASE("context past the model's maximum and unsupported kinds are clear erro
   CHECK(r["errors"][0]["path"] == "/workload/context_tokens");
   CHECK(r["errors"][0]["code"] == "context_too_long");
 
-  request["workload"] = {{"kind", "pretrain"}};
+  request["workload"] = {{"kind", "image"}};
   r = sizer_test::evaluate(request);
   REQUIRE(r["ok"] == false);
-  CHECK(r["errors"][0]["code"] == "unsupported_workload");
+  CHECK(r["errors"][0]["code"] == "kind_mismatch");
+  CHECK(r["errors"][0]["path"] == "/workload/kind");
 }
 
 TEST_CASE("unknown fields are warnings with their paths; the rest is evaluated", "[request]") {

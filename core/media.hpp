@@ -1,0 +1,39 @@
+// Image/video diffusion and audio models: memory at the requested resolution and batch, and time per
+// image, clip or second of audio.
+#pragma once
+#include <string>
+
+#include "catalog.hpp"
+#include "engines.hpp"
+#include "model.hpp"
+#include "request.hpp"
+
+namespace sizer {
+
+struct MediaMemory {
+  double weights_bytes = 0;      // every component (text encoders, backbone, VAE / encoder, decoder)
+  double activations_bytes = 0;  // backbone working set at the resolution and batch, or the VAE decode peak
+  double overhead_bytes = 0;     // per GPU
+  double total_bytes = 0;
+};
+
+struct MediaSpeed {
+  double flops_per_item = 0;     // per image/clip, or per second of audio
+  double seconds_per_item = 0;   // per image or clip (all steps, encoders, VAE)
+  double real_time_factor = 0;   // audio: compute seconds per second of audio
+  double items_per_s = 0;        // whole option
+  std::string bottleneck;
+  std::string precision;
+};
+
+// Latent tokens the backbone attends over: (width/ds/patch) × (height/ds/patch) × latent frames.
+// UNets run most convolutions at 1/2–1/8 of the latent resolution; they are estimated as a transformer
+// over a quarter of the latent positions (an approximation: its error is in the accuracy report).
+double backbone_tokens(const Model& model, const MediaWorkload& w);
+
+MediaMemory media_memory(const Model& model, const MediaWorkload& w, WorkloadKind kind, const EnginePreset& engine);
+
+MediaSpeed media_speed(const Model& model, const MediaWorkload& w, WorkloadKind kind, const EnginePreset& engine,
+                       const Gpu& gpu, int64_t replicas);
+
+}  // namespace sizer
