@@ -551,7 +551,7 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
   const size_t keep = std::min(candidates.size(), static_cast<size_t>(request.limit));
   response.options.reserve(keep);
   for (size_t i = 0; i < keep; ++i) response.options.push_back(std::move(candidates[i].option));
-  response.guidance = build_guidance(request, response);
+  response.guidance = build_guidance(request, response, catalog);
   response.ok = true;
   return response;
 }

@@ -30,7 +30,8 @@ std::string isolate(const std::string& text) { return "\u2068" + text + "\u2069"
 
 }  // namespace
 
-std::vector<Guidance> build_guidance(const Request& request, const Response& response) {
+std::vector<Guidance> build_guidance(const Request& request, const Response& response, const Catalog& catalog) {
+  (void)catalog;
   std::vector<Guidance> out;
   if (!response.memory) return out;
   const MemoryReport& m = *response.memory;

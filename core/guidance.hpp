@@ -6,7 +6,8 @@
 
 namespace sizer {
 
-std::vector<Guidance> build_guidance(const Request& request, const Response& response);
+// `catalog` gives the providers behind the options (billing granularity, spot notice, storage rates).
+std::vector<Guidance> build_guidance(const Request& request, const Response& response, const Catalog& catalog);
 
 // "141.1 GB", "24 GB": decimal gigabytes as the page and datasheets print them.
 std::string format_gb(double bytes);
