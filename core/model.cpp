@@ -166,7 +166,7 @@ ModelArch read_hf_config(const json& config, const std::string& path, JsonReader
   arch.hidden = hf_int(c, {"hidden_size", "n_embd", "d_model"}, cpath, r, 1, kMaxDim);
   arch.heads = hf_int(c, {"num_attention_heads", "n_head"}, cpath, r, 1, 65536);
   arch.kv_heads = hf_int(c, {"num_key_value_heads", "num_kv_heads"}, cpath, r, 1, 65536);
-  arch.head_dim = hf_int(c, {"head_dim"}, cpath, r, 1, 65536);
+  arch.head_dim = hf_int(c, {"head_dim", "v_head_dim"}, cpath, r, 1, 65536);
   arch.vocab = hf_int(c, {"vocab_size"}, cpath, r, 1, 1 << 24);
   arch.max_context = hf_int(c, {"max_position_embeddings", "n_positions"}, cpath, r, 1, kMaxContext);
   arch.experts = hf_int(c, {"num_local_experts", "num_experts", "n_routed_experts"}, cpath, r, 1, 65536);

@@ -71,14 +71,15 @@ TrainingMemory training_memory(const Model& m, const TrainingWorkload& w) {
     t.gradients_bytes = params * bytes;
     t.optimizer_bytes = params * optimizer_bytes_per_param(w.optimizer, bytes < 4.0);
   } else {
-    // Frozen base at its stored format (QLoRA: NF4, embeddings at 16 bit); adapters trained in mixed
-    // precision like full weights: 2 B weights + 2 B gradients + the optimizer's bytes.
+    // Frozen base at its stored format (QLoRA: NF4, embeddings at 16 bit). Adapters are held in bf16
+    // with their gradients and the optimizer's moments, without an fp32 master copy: the QLoRA recipe
+    // casts LoRA layers to bf16 (artidoro/qlora, qlora.py) and pages the 32-bit Adam states.
     const WeightFormat* format = find_weight_format(w.weights);
     t.weights_bytes = format ? weights_bytes(m, *format) : params * 2.0;
     t.trainable_params = lora_params(m, w);
     t.adapter_bytes = t.trainable_params * 2.0;
     t.gradients_bytes = t.trainable_params * 2.0;
-    t.optimizer_bytes = t.trainable_params * optimizer_bytes_per_param(w.optimizer, true);
+    t.optimizer_bytes = t.trainable_params * optimizer_bytes_per_param(w.optimizer, false);
   }
   t.activations_bytes = training_activation_bytes(m, w, w.seq_len);
   t.overhead_bytes = kRuntimeBytes;

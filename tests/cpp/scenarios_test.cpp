@@ -1,0 +1,272 @@
+// The answers a person came for, checked on scenarios whose right answer is known (issue "Cost, ranking
+// and guidance"), and the memory goldens of issue "Memory and fit".
+#include <catch2/catch.hpp>
+
+#include "cost.hpp"
+#include "support.hpp"
+
+using sizer::json;
+
+namespace {
+constexpr double kGiB = 1073741824.0;
+
+json ranked(const json& model, const json& workload, int limit = 10000) {
+  return sizer_test::evaluate({{"model", model}, {"workload", workload}, {"limit", limit}});
+}
+}  // namespace
+
+TEST_CASE("a 4-bit 7B chat model ranks a single card of 24 GB or less first", "[scenario]") {
+  const json r = ranked("mistral-7b-v0.1", {{"kind", "inference"}, {"weights", "int4"}, {"concurrency", 4}});
+  REQUIRE(r["ok"] == true);
+  const json& top = r["options"][0];
+  INFO(top.dump());
+  CHECK(top["fits"] == true);
+  CHECK(top["gpus"] == 1);
+  CHECK(top["vram_bytes_per_gpu"].get<double>() <= 24 * kGiB);
+  // An 80 GB card would also fit, but costs more per token at this size.
+  bool saw_80gb = false;
+  for (const auto& o : r["options"]) {
+    if (o["fits"] == true && o["vram_bytes_per_gpu"].get<double>() >= 80 * kGiB) {
+      saw_80gb = true;
+      CHECK(o["usd_per_million_output_tokens"].get<double>() >= top["usd_per_million_output_tokens"].get<double>());
+    }
+  }
+  CHECK(saw_80gb);
+}
+
+TEST_CASE("Llama-3.1-405B at FP8 needs an 8 × 80 GB-class node or larger", "[scenario]") {
+  const json r = ranked("llama-3.1-405b", {{"kind", "inference"}, {"weights", "fp8"}, {"concurrency", 8}});
+  REQUIRE(r["ok"] == true);
+  bool nvlink_node = false;
+  for (const auto& o : r["options"]) {
+    if (o["fits"] != true) continue;
+    const double total_vram = o["vram_bytes_per_gpu"].get<double>() * o["gpus"].get<double>();
+    INFO(o["offering_id"]);
+    // 405 B parameters at one byte need more than five 80 GB cards' worth of memory.
+    CHECK(total_vram >= 420e9);
+    if (o["gpus"].get<int>() <= 8) CHECK(o["vram_bytes_per_gpu"].get<double>() >= 79 * kGiB);
+    if (o["gpus"] == 8 && o["interconnect"] == "nvlink") nvlink_node = true;
+  }
+  CHECK(nvlink_node);
+  // Nothing with a single GPU fits.
+  for (const auto& o : r["options"]) {
+    if (o["gpus"] == 1) CHECK(o["fits"] == false);
+  }
+}
+
+TEST_CASE("a 10-minute job is cheaper on per-second billing than on hourly billing", "[scenario]") {
+  sizer::Provider per_second;
+  per_second.billing_granularity_s = 1;
+  per_second.minimum_charge_s = 60;
+  sizer::Provider hourly;
+  hourly.billing_granularity_s = 3600;
+  const double usd_per_hour = 2.0;
+  const double job_s = 600;
+  const double per_second_usd = usd_per_hour * sizer::billed_seconds(job_s, per_second) / 3600;
+  const double hourly_usd = usd_per_hour * sizer::billed_seconds(job_s, hourly) / 3600;
+  CHECK(per_second_usd == Approx(usd_per_hour / 6));
+  CHECK(hourly_usd == Approx(usd_per_hour));
+  CHECK(per_second_usd < hourly_usd);
+  // Minimum charges apply to very short jobs; granularity rounds up, never down.
+  CHECK(sizer::billed_seconds(5, per_second) == 60);
+  CHECK(sizer::billed_seconds(3601, hourly) == 7200);
+  sizer::Provider per_minute;
+  per_minute.billing_granularity_s = 60;
+  CHECK(sizer::billed_seconds(61, per_minute) == 120);
+
+  // Through the whole pipeline: the same short image job on two offerings priced alike differs only by
+  // billing. Build a catalog with one provider per billing unit.
+  json gpu = {{"id", "g"}, {"name", "G"}, {"vram_gib", 80}, {"memory_bandwidth_gbs", 3350},
+              {"tflops", {{"bf16", 989.5}}}, {"source", "s"}, {"as_of", "2026-11-30"}};
+  auto provider = [](const char* id, int granularity) {
+    return json{{"id", id}, {"name", id}, {"billing", {{"granularity_s", granularity}, {"minimum_s", 0}}},
+                {"source", "s"}, {"as_of", "2026-11-30"}};
+  };
+  auto offering = [](const char* id, const char* p) {
+    return json{{"id", id}, {"provider", p}, {"instance", id}, {"gpu", "g"}, {"gpus", 1}, {"usd_per_hour", 2.0},
+                {"interconnect", "none"}, {"source", "s"}, {"as_of", "2026-11-30"}};
+  };
+  json catalog = {{"gpus", {gpu}},
+                  {"providers", {provider("secondly", 1), provider("hourly", 3600)}},
+                  {"offerings", {offering("secondly/a", "secondly"), offering("hourly/a", "hourly")}},
+                  {"models", json::array()}};
+  sizer::Issues errors, warnings;
+  const sizer::Catalog custom = sizer::load_catalog_texts({sizer::dump_json(catalog)}, errors, warnings);
+  REQUIRE(errors.empty());
+  const json request = {{"model", {{"name", "img"}, {"kind", "image"}, {"params_b", 2.6}, {"backbone", "unet"}}},
+                        {"workload", {{"kind", "image"}, {"images", 100}, {"steps", 30}}}};
+  const json r = sizer::evaluate_text(sizer::dump_json(request), custom);
+  REQUIRE(r["ok"] == true);
+  REQUIRE(r["options"].size() == 2);
+  const json& first = r["options"][0];
+  const json& second = r["options"][1];
+  CHECK(first["provider"] == "secondly");
+  CHECK(first["usd_total"].get<double>() < second["usd_total"].get<double>());
+  CHECK(second["billed_s"].get<double>() == Approx(3600).margin(1e-6));
+}
+
+TEST_CASE("spot is never the top pick for an endpoint unless asked for", "[scenario]") {
+  for (const char* model : {"llama-3.1-8b", "qwen2.5-32b", "llama-3.1-70b"}) {
+    const json r = ranked(model, {{"kind", "inference"}, {"concurrency", 16}});
+    REQUIRE(r["ok"] == true);
+    INFO(model);
+    CHECK(r["options"][0]["pricing"] == "on_demand");
+  }
+  const json asked = sizer_test::evaluate({{"model", "llama-3.1-8b"},
+                                           {"workload", {{"kind", "inference"}, {"concurrency", 16}}},
+                                           {"filters", {{"pricing", "spot"}}}});
+  REQUIRE(asked["ok"] == true);
+  for (const auto& o : asked["options"]) CHECK(o["pricing"] == "spot");
+  // A checkpointed fine-tune may go to spot, and a spot option carries the expected restart time.
+  const json tune = ranked("llama-3.1-8b", {{"kind", "finetune"}, {"method", "qlora"}, {"dataset_tokens", 5e7}});
+  bool priced_spot = false;
+  for (const auto& o : tune["options"]) {
+    if (o["pricing"] == "spot" && o["fits"] == true) {
+      priced_spot = true;
+      CHECK(o["spot_extra_s"].get<double>() > 0);
+    }
+  }
+  CHECK(priced_spot);
+}
+
+TEST_CASE("mixed-precision AdamW full fine-tuning keeps 16 bytes per parameter", "[memory][golden]") {
+  const json r = sizer_test::evaluate(
+      {{"model", sizer_test::llama_8b()},
+       {"workload", {{"kind", "finetune"}, {"method", "full"}, {"optimizer", "adamw"}, {"seq_len", 1024}}},
+       {"hardware", {{"gpu", "h100-sxm"}, {"count", 8}}}});
+  REQUIRE(r["ok"] == true);
+  const json& m = r["memory"];
+  const double state = m["weights_bytes"].get<double>() + m["gradients_bytes"].get<double>() +
+                       m["optimizer_bytes"].get<double>();
+  CHECK(state / 8.03e9 == Approx(16.0));
+  // 8-bit AdamW: 2 + 2 + 4 (master) + 2 (moments) = 10 bytes; SGD with momentum 12.
+  json eight_bit = r;
+  for (const auto& [optimizer, bytes] : std::vector<std::pair<const char*, double>>{{"adamw_8bit", 10}, {"sgd", 12}}) {
+    const json o = sizer_test::evaluate({{"model", sizer_test::llama_8b()},
+                                         {"workload", {{"kind", "finetune"}, {"method", "full"}, {"optimizer", optimizer}}},
+                                         {"hardware", {{"gpu", "h100-sxm"}, {"count", 8}}}});
+    const json& mm = o["memory"];
+    INFO(optimizer);
+    CHECK((mm["weights_bytes"].get<double>() + mm["gradients_bytes"].get<double>() + mm["optimizer_bytes"].get<double>()) /
+              8.03e9 == Approx(bytes));
+  }
+}
+
+TEST_CASE("QLoRA fits a 65B model on one 48 GB GPU (Dettmers et al. 2023)", "[memory][golden]") {
+  const json llama_65b = {{"name", "LLaMA-65B"}, {"params_b", 65.29}, {"layers", 80}, {"hidden", 8192}, {"heads", 64},
+                          {"kv_heads", 64}, {"head_dim", 128}, {"ffn", 22016}, {"vocab", 32000}, {"max_context", 2048}};
+  const json gpu_48 = {{"vram_gib", 48}, {"memory_bandwidth_gbs", 768}, {"tflops", {{"bf16", 149.7}}}};
+  const json r = sizer_test::evaluate({{"model", llama_65b},
+                                       {"workload", {{"kind", "finetune"}, {"method", "qlora"}, {"lora_rank", 64},
+                                                     {"seq_len", 512}, {"micro_batch", 1}}},
+                                       {"hardware", {{"gpu", gpu_48}, {"count", 1}}}});
+  REQUIRE(r["ok"] == true);
+  CHECK(r["options"][0]["fits"] == true);
+  CHECK(r["memory"]["total_bytes"].get<double>() < 48e9);
+  // The same model in bf16 LoRA does not fit there.
+  const json lora = sizer_test::evaluate({{"model", llama_65b},
+                                          {"workload", {{"kind", "finetune"}, {"method", "lora"}, {"seq_len", 512}}},
+                                          {"hardware", {{"gpu", gpu_48}, {"count", 1}}}});
+  CHECK(lora["options"][0]["fits"] == false);
+}
+
+TEST_CASE("training memory never falls with sequence length, batch or trainable share", "[memory][property]") {
+  double previous = 0;
+  for (int seq : {256, 512, 2048, 8192, 32768}) {
+    const json r = sizer_test::evaluate({{"model", "llama-3.1-8b"},
+                                         {"workload", {{"kind", "finetune"}, {"method", "lora"}, {"seq_len", seq}}},
+                                         {"hardware", {{"gpu", "h100-sxm"}}}});
+    const double total = r["memory"]["total_bytes"].get<double>();
+    CHECK(total >= previous);
+    previous = total;
+  }
+  // More GPUs with ZeRO-3 never raise the per-GPU need.
+  previous = 1e300;
+  for (int gpus : {1, 2, 4, 8, 16, 64}) {
+    const json r = sizer_test::evaluate(
+        {{"model", "llama-3.1-70b"},
+         {"workload", {{"kind", "finetune"}, {"method", "full"}, {"sharding", "zero3"}}},
+         {"hardware", {{"gpu", "h100-sxm"}, {"count", gpus}}}});
+    const double used = r["options"][0]["used_bytes_per_gpu"].get<double>();
+    CHECK(used <= previous);
+    previous = used;
+  }
+}
+
+TEST_CASE("Hugging Face config.json shapes become models", "[catalog][hf_config]") {
+  struct Case {
+    const char* name;
+    json config;
+    double params_b;
+    double tolerance;
+  };
+  const std::vector<Case> cases = {
+      {"llama-3.1-8b",
+       {{"model_type", "llama"}, {"hidden_size", 4096}, {"intermediate_size", 14336}, {"num_hidden_layers", 32},
+        {"num_attention_heads", 32}, {"num_key_value_heads", 8}, {"vocab_size", 128256},
+        {"max_position_embeddings", 131072}, {"tie_word_embeddings", false}},
+       8.03, 0.02},
+      {"qwen2.5-7b",
+       {{"model_type", "qwen2"}, {"hidden_size", 3584}, {"intermediate_size", 18944}, {"num_hidden_layers", 28},
+        {"num_attention_heads", 28}, {"num_key_value_heads", 4}, {"vocab_size", 152064},
+        {"max_position_embeddings", 32768}, {"sliding_window", 131072}, {"use_sliding_window", false},
+        {"tie_word_embeddings", false}},
+       7.62, 0.02},
+      {"mistral-7b",
+       {{"model_type", "mistral"}, {"hidden_size", 4096}, {"intermediate_size", 14336}, {"num_hidden_layers", 32},
+        {"num_attention_heads", 32}, {"num_key_value_heads", 8}, {"vocab_size", 32000},
+        {"max_position_embeddings", 32768}, {"sliding_window", 4096}},
+       7.24, 0.02},
+      {"mixtral-8x7b",
+       {{"model_type", "mixtral"}, {"hidden_size", 4096}, {"intermediate_size", 14336}, {"num_hidden_layers", 32},
+        {"num_attention_heads", 32}, {"num_key_value_heads", 8}, {"vocab_size", 32000}, {"num_local_experts", 8},
+        {"num_experts_per_tok", 2}, {"max_position_embeddings", 32768}},
+       46.7, 0.02},
+      {"gemma-2-9b",
+       {{"model_type", "gemma2"}, {"hidden_size", 3584}, {"intermediate_size", 14336}, {"num_hidden_layers", 42},
+        {"num_attention_heads", 16}, {"num_key_value_heads", 8}, {"head_dim", 256}, {"vocab_size", 256000},
+        {"max_position_embeddings", 8192}, {"sliding_window", 4096}, {"tie_word_embeddings", true}},
+       9.24, 0.02},
+      {"deepseek-v3",
+       {{"model_type", "deepseek_v3"}, {"hidden_size", 7168}, {"intermediate_size", 18432},
+        {"moe_intermediate_size", 2048}, {"num_hidden_layers", 61}, {"num_attention_heads", 128},
+        {"num_key_value_heads", 128}, {"kv_lora_rank", 512}, {"qk_rope_head_dim", 64}, {"v_head_dim", 128},
+        {"n_routed_experts", 256}, {"num_experts_per_tok", 8}, {"vocab_size", 129280},
+        {"max_position_embeddings", 163840}},
+       671, 0.10},
+      {"gpt-oss-20b",
+       {{"model_type", "gpt_oss"}, {"hidden_size", 2880}, {"intermediate_size", 2880}, {"num_hidden_layers", 24},
+        {"num_attention_heads", 64}, {"num_key_value_heads", 8}, {"head_dim", 64}, {"num_local_experts", 32},
+        {"experts_per_token", 4}, {"vocab_size", 201088}, {"max_position_embeddings", 131072},
+        {"sliding_window", 128},
+        {"layer_types", json::array({"sliding_attention", "full_attention", "sliding_attention", "full_attention",
+                                     "sliding_attention", "full_attention", "sliding_attention", "full_attention",
+                                     "sliding_attention", "full_attention", "sliding_attention", "full_attention",
+                                     "sliding_attention", "full_attention", "sliding_attention", "full_attention",
+                                     "sliding_attention", "full_attention", "sliding_attention", "full_attention",
+                                     "sliding_attention", "full_attention", "sliding_attention", "full_attention"})}},
+       20.9, 0.03},
+  };
+  for (const auto& c : cases) {
+    INFO(c.name);
+    const json r = sizer_test::evaluate({{"hf_config", c.config},
+                                         {"workload", {{"kind", "inference"}, {"prompt_tokens", 1000}}},
+                                         {"hardware", {{"gpu", "h200-sxm"}, {"count", 8}}}});
+    REQUIRE(r["ok"] == true);
+    CHECK(r["model"]["params_b"].get<double>() == Approx(c.params_b).epsilon(c.tolerance));
+  }
+  // Shape details that decide the KV cache.
+  auto kv = [](const json& config, const char* kv_cache = "fp16") {
+    const json r = sizer_test::evaluate({{"hf_config", config},
+                                         {"workload", {{"kind", "inference"}, {"kv_cache", kv_cache}, {"prompt_tokens", 100}}},
+                                         {"hardware", {{"gpu", "h200-sxm"}, {"count", 8}}}});
+    return r["memory"]["kv_bytes_per_token"].get<double>();
+  };
+  CHECK(kv(cases[0].config) == 2.0 * 32 * 8 * 128 * 2);
+  CHECK(kv(cases[4].config) == 2.0 * 42 * 8 * 256 * 2);       // Gemma 2: head_dim 256, not hidden/heads
+  CHECK(kv(cases[5].config, "bf16") == 61.0 * (512 + 64) * 2);  // MLA
+  // A config missing the essentials is rejected with its path.
+  const json bad = sizer_test::evaluate({{"hf_config", {{"model_type", "llama"}}}, {"workload", {{"kind", "inference"}}}});
+  CHECK(bad["ok"] == false);
+  CHECK(bad["errors"][0]["path"] == "/hf_config");
+}
