@@ -77,7 +77,10 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   s.overhead_s = engine.step_overhead_s;
   s.step_s = std::max(s.memory_s, s.compute_s) + s.interconnect_s + s.overhead_s;
   s.decode_tokens_per_s_per_user = 1.0 / s.step_s;
-  s.output_tokens_per_s = batch * static_cast<double>(placement.data) / s.step_s;
+  // The replicas share the requested sequences; the busiest replica (batch) sets the per-user rate.
+  const double sequences = std::min(batch * static_cast<double>(placement.data),
+                                    static_cast<double>(std::max<int64_t>(1, workload.concurrency)));
+  s.output_tokens_per_s = sequences / s.step_s;
   const double biggest = std::max({s.memory_s, s.compute_s, s.interconnect_s, s.overhead_s});
   s.bottleneck = biggest == s.memory_s ? "memory_bandwidth"
                  : biggest == s.compute_s ? "compute"

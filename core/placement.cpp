@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace sizer {
 namespace {
@@ -14,9 +15,10 @@ double kv_share(const Model& model, int64_t tensor) {
   return heads_per_gpu / static_cast<double>(model.kv_heads);
 }
 
+// floor(x) as an integer count, clamped so that no product of counts can overflow int64.
 int64_t safe_floor(double x) {
   if (!(x > 0)) return 0;
-  return static_cast<int64_t>(std::min(x, 9.0e15));
+  return static_cast<int64_t>(std::min(std::floor(x), 9.0e15));
 }
 
 }  // namespace
@@ -44,10 +46,11 @@ Placement place_inference(const Model& model, const InferenceWorkload& workload,
                                        ? kv_per_sequence_per_gpu / static_cast<double>(workload.context_tokens)
                                        : 0.0;
   if (per_token_per_gpu > 0) {
-    p.kv_capacity_tokens = safe_floor(p.free_kv_bytes_per_gpu / per_token_per_gpu) * data;
+    p.kv_capacity_tokens = safe_floor(std::floor(p.free_kv_bytes_per_gpu / per_token_per_gpu) * static_cast<double>(data));
   }
   if (kv_per_sequence_per_gpu > 0) {
-    p.max_concurrency = safe_floor(p.free_kv_bytes_per_gpu / kv_per_sequence_per_gpu) * data;
+    p.max_concurrency =
+        safe_floor(std::floor(p.free_kv_bytes_per_gpu / kv_per_sequence_per_gpu) * static_cast<double>(data));
   }
   // Longest context per sequence at this concurrency: KV grows monotonically with tokens, so bisect.
   const KvFormat* kv_format = find_kv_format(workload.kv_cache);
@@ -74,24 +77,30 @@ Placement place_inference(const Model& model, const InferenceWorkload& workload,
 
 Placement choose_placement(const Model& model, const InferenceWorkload& workload, const EnginePreset& engine,
                            const MemoryBreakdown& memory, const Gpu& gpu, int64_t gpus, int64_t max_tensor) {
-  Placement best;
-  bool have = false;
+  std::vector<Placement> splits;
   const int64_t tensor_limit = std::max<int64_t>(1, std::min(gpus, max_tensor));
   for (int64_t tensor = 1; tensor <= tensor_limit; tensor *= 2) {
-    Placement p = place_inference(model, workload, engine, memory, gpu, tensor, 1, gpus / tensor);
-    if (p.fits) return p;
-    best = p;
-    have = true;
+    splits.push_back(place_inference(model, workload, engine, memory, gpu, tensor, 1, gpus / tensor));
   }
   // Past one box: pipeline stages of `tensor_limit` GPUs each (a replica spans boxes).
   for (int64_t stages = 2; tensor_limit * stages <= gpus; stages *= 2) {
-    Placement p = place_inference(model, workload, engine, memory, gpu, tensor_limit, stages,
-                                  gpus / (tensor_limit * stages));
-    if (p.fits) return p;
-    best = p;
+    splits.push_back(
+        place_inference(model, workload, engine, memory, gpu, tensor_limit, stages, gpus / (tensor_limit * stages)));
   }
-  if (!have) best = place_inference(model, workload, engine, memory, gpu, 1, 1, gpus);
-  return best;
+  Placement chosen = splits.back();
+  for (const auto& p : splits) {
+    if (p.fits) {
+      chosen = p;
+      break;
+    }
+  }
+  // The inverse answers use whichever split serves them best, so adding GPUs never lowers them.
+  for (const auto& p : splits) {
+    chosen.max_concurrency = std::max(chosen.max_concurrency, p.max_concurrency);
+    chosen.kv_capacity_tokens = std::max(chosen.kv_capacity_tokens, p.kv_capacity_tokens);
+    chosen.max_context_tokens = std::max(chosen.max_context_tokens, p.max_context_tokens);
+  }
+  return chosen;
 }
 
 }  // namespace sizer
