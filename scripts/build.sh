@@ -8,11 +8,11 @@ cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs
 jobs="${SIZER_JOBS:-$(nproc)}"
 
-cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release -DSIZER_CATALOG_DIR="$PWD/catalog" >/dev/null
 cmake --build build/native -j "$jobs"
 
 # emcmake would set the test emulator to `node --experimental-wasm-threads`, which Node 20 rejects.
-emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release \
+emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release -DSIZER_CATALOG_DIR="$PWD/catalog" \
   -DCMAKE_CROSSCOMPILING_EMULATOR="$(command -v node)" >/dev/null
 cmake --build build/wasm -j "$jobs"
 
