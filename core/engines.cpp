@@ -8,27 +8,36 @@ constexpr double kGiB = 1073741824.0;
 // Memory figures: vLLM docs (EngineArgs: gpu_memory_utilization default 0.9; block_size 16),
 // SGLang server args (mem_fraction_static ≈ 0.88 on 80 GB cards), TensorRT-LLM KvCacheConfig
 // (free_gpu_memory_fraction 0.9, tokens_per_block 64), llama.cpp (contiguous KV for n_ctx, n_batch 2048).
-// A CUDA context with cuBLAS/NCCL takes 0.5–1 GiB per GPU on Hopper (nvidia-smi on an idle process).
+// A CUDA context with cuBLAS/NCCL takes 0.5–1 GiB per GPU on Hopper; a plain PyTorch process ~0.35 GiB.
 //
-// Speed figures are a first cut from the roofline, to be replaced by presets fitted on
-// shared/calibration/cases.json ("Speed and time" issue): decode reaches 70–85% of peak bandwidth in
-// optimised engines and about half of it in eager PyTorch; prefill MFU 40–60%.
+// Speed figures were chosen on ../shared/calibration/cases.json with `npm run accuracy` (the README shows
+// the error per metric): vLLM reaches ~0.75 of HBM bandwidth at batch 1 (Qwen2.5 7B/32B on A100);
+// llama.cpp ~0.5 on HBM cards and ~0.75 on GDDR cards (XiongjieDai's A100/H100 vs 3090/4090 tables);
+// eager transformers generate() pays ~0.4 ms of launches per layer per token (Qwen2.5 HF speed tables);
+// prefill reaches 0.6–0.7 of the 16-bit peak in TensorRT-LLM/vLLM on A100 (TTFT tables), ~0.55 in
+// llama.cpp (pp512 on RTX 4090). Batch limits: vLLM max_num_seqs 1024 (V1 on large GPUs), TensorRT-LLM
+// max_batch_size 2048, llama.cpp/transformers a few hundred at most.
+// The relative error becomes the range shown around each speed.
 constexpr EnginePreset kEngines[] = {
-    {"vllm", 0.90, 0.75 * kGiB, 0.5 * kGiB, 16, 8192, 0.80, 0.50, 0.0015, 0.25,
-     "vLLM EngineArgs defaults (gpu_memory_utilization 0.9, block_size 16)"},
-    {"sglang", 0.88, 0.75 * kGiB, 0.5 * kGiB, 16, 8192, 0.80, 0.50, 0.0012, 0.25,
-     "SGLang ServerArgs (mem_fraction_static ~0.88, page_size 1 rounded to 16 here)"},
-    {"tensorrt-llm", 0.90, 0.75 * kGiB, 0.25 * kGiB, 64, 8192, 0.85, 0.55, 0.0010, 0.25,
+    {"vllm", 0.90, 0.75 * kGiB, 0.5 * kGiB, 16, 8192, 0.75, 0.80, 0.60, 0.0010, 0.0, 1.0, 1024, false, 0.20,
+     "vLLM EngineArgs defaults (gpu_memory_utilization 0.9, block_size 16, CUDA graphs)"},
+    {"sglang", 0.88, 0.75 * kGiB, 0.5 * kGiB, 16, 8192, 0.75, 0.80, 0.60, 0.0010, 0.0, 1.0, 1024, false, 0.25,
+     "SGLang ServerArgs (mem_fraction_static ~0.88, CUDA graphs)"},
+    {"tensorrt-llm", 0.90, 0.75 * kGiB, 0.25 * kGiB, 64, 8192, 0.80, 0.82, 0.65, 0.0008, 0.0, 1.0, 2048, false, 0.25,
      "TensorRT-LLM KvCacheConfig (free_gpu_memory_fraction 0.9, tokens_per_block 64)"},
-    {"llama.cpp", 1.00, 0.5 * kGiB, 0.0, 1, 2048, 0.65, 0.40, 0.0020, 0.30,
-     "llama.cpp (contiguous KV cache for n_ctx, n_batch 2048, compute buffer per batch)"},
-    {"transformers", 1.00, 0.75 * kGiB, 0.0, 1, 4096, 0.45, 0.35, 0.0150, 0.40,
-     "Hugging Face transformers generate() in eager PyTorch"},
-    {"generic", 0.90, 0.75 * kGiB, 0.5 * kGiB, 16, 8192, 0.75, 0.45, 0.0020, 0.30,
-     "A typical optimised server: vLLM-like memory, slightly lower efficiency"},
+    {"llama.cpp", 1.00, 0.5 * kGiB, 0.0, 1, 2048, 0.50, 0.75, 0.55, 0.0005, 0.0, 1.0, 256, true, 0.25,
+     "llama.cpp (contiguous KV cache for n_ctx, n_batch 2048, --split-mode layer)"},
+    {"transformers", 1.00, 0.35 * kGiB, 0.0, 1, 1 << 24, 0.80, 0.80, 0.40, 0.0010, 0.0004, 4.0, 256, false, 0.30,
+     "Hugging Face transformers generate() in eager PyTorch (whole prompt in one forward pass)"},
+    {"generic", 0.90, 0.75 * kGiB, 0.5 * kGiB, 16, 8192, 0.75, 0.80, 0.55, 0.0015, 0.0, 1.0, 1024, false, 0.30,
+     "A typical optimised server: vLLM-like memory and efficiency; training with a fused loss"},
 };
 
 }  // namespace
+
+double bandwidth_efficiency(const EnginePreset& engine, bool hbm) {
+  return hbm ? engine.bandwidth_efficiency : engine.bandwidth_efficiency_gddr;
+}
 
 const EnginePreset* find_engine(std::string_view id) {
   for (const auto& engine : kEngines) {

@@ -19,12 +19,23 @@ struct EnginePreset {
   // Tokens one prefill chunk processes (vLLM V1 max_num_batched_tokens 8192 for online serving;
   // llama.cpp n_batch 2048). The activation peak scales with it.
   int prefill_chunk_tokens;
-  // Fraction of peak memory bandwidth a decode step achieves on weights and KV reads.
+  // Fraction of peak memory bandwidth a decode step achieves on weights and KV reads, on HBM and on
+  // GDDR cards (llama.cpp's kernels reach a larger share of a GDDR card's lower bandwidth).
   double bandwidth_efficiency;
+  double bandwidth_efficiency_gddr;
   // Fraction of peak tensor throughput prefill achieves (model FLOPs utilisation).
   double compute_efficiency;
-  // Fixed time per decode step: scheduling, sampling, kernel launches (seconds).
+  // Fixed time per decode step: scheduling, sampling (seconds).
   double step_overhead_s;
+  // Kernel-launch time per layer per step where the engine runs eagerly, without CUDA graphs (seconds).
+  double step_overhead_per_layer_s;
+  // fp32 copies of the full logits a training step keeps (training with this framework): 1 with a fused
+  // or chunked cross-entropy, ~4 for Hugging Face's loss (upcast, shift, log-softmax, gradient).
+  double training_logits_copies;
+  // Most sequences the engine batches at once (vLLM max_num_seqs, TensorRT-LLM max_batch_size).
+  int max_batch;
+  // Splits a model over GPUs by layers (llama.cpp's default --split-mode layer) rather than tensors.
+  bool splits_layers;
   // Relative error of the speed estimate (one side), shown as the range around it.
   double speed_relative_error;
   std::string_view source;
@@ -32,5 +43,8 @@ struct EnginePreset {
 
 // nullptr for an unknown id.
 const EnginePreset* find_engine(std::string_view id);
+
+// The decode bandwidth efficiency of `engine` on a GPU with HBM (true) or GDDR memory.
+double bandwidth_efficiency(const EnginePreset& engine, bool hbm);
 
 }  // namespace sizer

@@ -16,7 +16,6 @@ namespace sizer {
 namespace {
 
 constexpr int64_t kMaxTensorInBox = 8;     // NVLink/NVSwitch domains of HGX/DGX and MI300X platforms
-constexpr int64_t kMaxAutoBatch = 256;     // vLLM max_num_seqs default: the largest batch we assume
 constexpr double kHoursPerMonth = 730.0;   // 8760 h / 12
 
 struct OptionInputs {
@@ -45,9 +44,30 @@ void evaluate_on(const Request& request, const InferenceWorkload& workload, cons
   option = Option{};
   const MemoryBreakdown memory = inference_memory(request.model, workload, engine);
   const int64_t max_tensor = std::min<int64_t>(kMaxTensorInBox, in.gpus);
-  const Placement placement = choose_placement(request.model, workload, engine, memory, *in.gpu, in.gpus, max_tensor);
   const Link link = tensor_parallel_link(*in.gpu, in.interconnect);
-  speed = inference_speed(request.model, workload, engine, memory, *in.gpu, link, placement);
+  // Of the splits that fit, the one serving this workload best: meeting the targets first, then the
+  // highest aggregate rate (at concurrency 1, tensor parallelism beats idle replicas), then fewer GPUs.
+  const std::vector<Placement> splits =
+      candidate_placements(request.model, workload, engine, memory, *in.gpu, in.gpus, max_tensor);
+  Placement placement = splits.back();
+  bool chosen = false;
+  bool chosen_meets = false;
+  for (const Placement& candidate : splits) {
+    if (!candidate.fits) continue;
+    const InferenceSpeed candidate_speed =
+        inference_speed(request.model, workload, engine, memory, *in.gpu, link, candidate);
+    const bool meets = targets_met(workload, candidate_speed);
+    const bool better = !chosen || (meets && !chosen_meets) ||
+                        (meets == chosen_meets && candidate_speed.output_tokens_per_s > speed.output_tokens_per_s * 1.02);
+    if (better) {
+      placement = candidate;
+      speed = candidate_speed;
+      chosen = true;
+      chosen_meets = meets;
+    }
+  }
+  take_best_capacities(splits, placement);
+  if (!chosen) speed = inference_speed(request.model, workload, engine, memory, *in.gpu, link, placement);
   option.gpu = in.gpu->id;
   option.gpus = in.gpus;
   option.interconnect = in.interconnect;
@@ -119,7 +139,7 @@ InferenceWorkload auto_batch(const Request& request, const EnginePreset& engine,
   evaluate_on(request, w, engine, in, probe, speed);
   if (!probe.fits || !probe.meets_targets) return w;
   int64_t low = 1;  // known good
-  int64_t high = std::min<int64_t>(kMaxAutoBatch * std::max<int64_t>(1, probe.data),
+  int64_t high = std::min<int64_t>(engine.max_batch * std::max<int64_t>(1, probe.data),
                                    std::max<int64_t>(1, probe.max_concurrency.value_or(1)));
   while (low < high) {
     const int64_t mid = low + (high - low + 1) / 2;
@@ -192,14 +212,28 @@ bool passes_filters(const Filters& filters, const Offering& offering) {
 }
 
 // Training on `in` (one option): placement over the GPUs, ZeRO stage, speed and time.
-void evaluate_training_on(const Request& request, const OptionInputs& in, Option& option,
+void evaluate_training_on(const Request& request, const EnginePreset& engine, const OptionInputs& in, Option& option,
                           std::vector<Explanation>& explain) {
   option = Option{};
   const Model& model = request.model;
   const TrainingWorkload& w = request.training;
-  const TrainingMemory memory = training_memory(model, w);
-  const TrainingPlacement placement =
-      place_training(model, w, memory, *in.gpu, in.gpus, std::min<int64_t>(kMaxTensorInBox, in.gpus));
+  const int64_t max_tensor = std::min<int64_t>(kMaxTensorInBox, in.gpus);
+  TrainingPlacement placement = place_training(model, w, training_memory(model, w, engine.training_logits_copies),
+                                               *in.gpu, in.gpus, max_tensor, engine.training_logits_copies);
+  // Unless the request said otherwise, recompute activations when that is what makes the run fit.
+  TrainingWorkload recomputed = w;
+  if (!placement.fits && !w.grad_checkpointing && !w.grad_checkpointing_given) {
+    recomputed.grad_checkpointing = true;
+    const TrainingPlacement retry =
+        place_training(model, recomputed, training_memory(model, recomputed, engine.training_logits_copies), *in.gpu,
+                       in.gpus, max_tensor, engine.training_logits_copies);
+    if (retry.fits) {
+      placement = retry;
+      option.reasons.push_back("Activations are recomputed (gradient checkpointing) so the run fits.");
+    } else {
+      recomputed = w;
+    }
+  }
   option.gpu = in.gpu->id;
   option.gpus = in.gpus;
   option.interconnect = in.interconnect;
@@ -219,7 +253,7 @@ void evaluate_training_on(const Request& request, const OptionInputs& in, Option
     return;
   }
   const TrainingSpeed speed =
-      training_speed(model, w, *in.gpu, placement, in.interconnect, in.gpus_per_node, in.fast_fabric);
+      training_speed(model, recomputed, *in.gpu, placement, in.interconnect, in.gpus_per_node, in.fast_fabric);
   option.train_tokens_per_s = speed.tokens_per_s;
   option.train_s = speed.train_s;
   option.gpu_hours = static_cast<double>(in.gpus) * speed.train_s / 3600.0;
@@ -240,7 +274,7 @@ void evaluate_training_on(const Request& request, const OptionInputs& in, Option
     option.warnings.push_back("Gradients are exchanged over PCIe here: expect slower steps than on an NVLink box.");
   }
   explain.push_back({"options.0.train_s", "tokens × flops_per_token / (gpus × peak_flops × utilisation)",
-                     {{"tokens", w.tokens},
+                     {{"tokens", recomputed.tokens},
                       {"flops_per_token", speed.hardware_flops_per_token},
                       {"gpus", static_cast<double>(in.gpus)},
                       {"peak_flops", speed.peak_flops_per_gpu},
@@ -406,7 +440,7 @@ MemoryReport memory_report(const Request& request, const EnginePreset& engine, R
     report.overhead_bytes = m.overhead_bytes;
     report.total_bytes = m.total_bytes;
   } else if (is_training(request.kind)) {
-    const TrainingMemory m = training_memory(request.model, request.training);
+    const TrainingMemory m = training_memory(request.model, request.training, engine.training_logits_copies);
     report.weights_bytes = m.weights_bytes;
     report.gradients_bytes = m.gradients_bytes;
     report.optimizer_bytes = m.optimizer_bytes;
@@ -482,7 +516,7 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
       evaluate_on(request, workload, engine, in, option, speed);
       if (option.fits) explain.push_back(explain_decode(option, speed, *in.gpu, engine));
     } else if (is_training(request.kind)) {
-      evaluate_training_on(request, in, option, explain);
+      evaluate_training_on(request, engine, in, option, explain);
     } else {
       evaluate_media_on(request, engine, in, option, explain);
     }

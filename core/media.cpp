@@ -8,10 +8,18 @@
 namespace sizer {
 namespace {
 
-// Diffusion pipelines reach a lower fraction of peak than LLM prefill: many mid-sized kernels,
-// normalisations and (for UNets) convolutions. 0.5 of the 16-bit/8-bit tensor peak is the first cut
-// (FLUX.1-dev bf16 on H100: 28 steps in 7.1 s ≈ 0.5 of peak by the FLOP count below).
-constexpr double kDiffusionEfficiency = 0.5;
+// Diffusion pipelines at batch 1 are mid-sized kernels that fill a smaller share of bigger GPUs: FLUX.1-dev
+// bf16 reaches ~0.72 of an A100's peak and ~0.5 of an H100's by the FLOP count below (benchflux: 15.65 s
+// and 7.11 s for 28 steps). The share falls as the cube root of the peak past an A100 (312 TFLOPS).
+constexpr double kDiffusionEfficiency = 0.72;
+constexpr double kSaturatedPeakTflops = 312.0;
+// Audio pipelines (openai-whisper, faster-whisper) decode eagerly: ~0.3 ms of launches per layer per token.
+constexpr double kEagerSecondsPerLayer = 0.0003;
+
+double diffusion_efficiency(const Gpu& gpu) {
+  const double peak = gpu.tflops_16bit();
+  return kDiffusionEfficiency * std::min(1.0, std::cbrt(kSaturatedPeakTflops / std::max(1.0, peak)));
+}
 // VAE decoders run at full resolution with 128–512 channels; ~6 live 16-bit tensors of 128 channels
 // per pixel at the peak (diffusers AutoencoderKL without tiling).
 constexpr double kVaeBytesPerPixel = 128.0 * 2.0 * 6.0;
@@ -87,7 +95,8 @@ MediaSpeed media_speed(const Model& m, const MediaWorkload& w, WorkloadKind kind
   const double peak = gpu.tflops_for(s.precision, &native) * 1e12;
   if (!native) s.precision = "bf16";
   const double batch = static_cast<double>(w.batch);
-  const double bandwidth = gpu.memory_bandwidth_gbs * 1e9 * engine.bandwidth_efficiency;
+  const double bandwidth = gpu.memory_bandwidth_gbs * 1e9 * bandwidth_efficiency(engine, gpu.is_hbm());
+  const double efficiency = diffusion_efficiency(gpu);
   if (kind == WorkloadKind::audio) {
     const double encoder = m.component_params("encoder");
     const double decoder = m.component_params("decoder");
@@ -99,8 +108,10 @@ MediaSpeed media_speed(const Model& m, const MediaWorkload& w, WorkloadKind kind
       const double enc = encoder > 0 ? encoder : total / 2.0;
       const double dec = decoder > 0 ? decoder : total / 2.0;
       const double chunk = m.media.chunk_seconds.value_or(30.0);
-      const double encoder_s = 2.0 * enc * 1500.0 / (peak * kDiffusionEfficiency) / chunk;
-      const double step_s = dec * bytes_per_param(w.weights) / bandwidth + engine.step_overhead_s;
+      const double encoder_s = 2.0 * enc * 1500.0 / (peak * efficiency) / chunk;
+      const double layers = static_cast<double>(m.media.decoder_layers.value_or(m.layers > 0 ? m.layers / 2 : 32));
+      const double step_s =
+          dec * bytes_per_param(w.weights) / bandwidth + engine.step_overhead_s + kEagerSecondsPerLayer * layers;
       seconds_per_audio_second = encoder_s + kTranscriptTokensPerSecond * step_s;
       s.flops_per_item = 2.0 * enc * 1500.0 / chunk + 2.0 * dec * kTranscriptTokensPerSecond;
       s.bottleneck = encoder_s > kTranscriptTokensPerSecond * step_s ? "compute" : "memory_bandwidth";
@@ -113,7 +124,7 @@ MediaSpeed media_speed(const Model& m, const MediaWorkload& w, WorkloadKind kind
       // Non-autoregressive TTS: a few passes over the mel frames (flow-matching models take ~16–32).
       const int64_t passes = m.media.default_steps.value_or(1) * (w.guidance && m.media.default_steps ? 2 : 1);
       s.flops_per_item = 2.0 * total * kMelFramesPerSecond * static_cast<double>(passes);
-      seconds_per_audio_second = s.flops_per_item / (peak * kDiffusionEfficiency) + engine.step_overhead_s;
+      seconds_per_audio_second = s.flops_per_item / (peak * efficiency) + engine.step_overhead_s;
       s.bottleneck = "compute";
     }
     s.real_time_factor = seconds_per_audio_second;
@@ -132,7 +143,7 @@ MediaSpeed media_speed(const Model& m, const MediaWorkload& w, WorkloadKind kind
   const double vae = 2.0 * std::max(m.component_params("vae"), 5e7) * static_cast<double>(w.width) *
                      static_cast<double>(w.height) / 64.0 * static_cast<double>(std::max<int64_t>(1, w.frames));
   s.flops_per_item = static_cast<double>(w.steps) * passes * per_pass + vae;
-  const double compute_s = s.flops_per_item / (peak * kDiffusionEfficiency);
+  const double compute_s = s.flops_per_item / (peak * efficiency);
   // Each pass streams the backbone weights at least once.
   const double memory_s = static_cast<double>(w.steps) * passes * backbone_params(m) * bytes_per_param(w.weights) /
                           bandwidth / batch;

@@ -42,6 +42,14 @@ ParamSplit split_params(const Model& model) {
   return {std::max(0.0, total - experts), experts};
 }
 
+double effective_active_params(const Model& model) {
+  const ParamSplit split = split_params(model);
+  if (split.expert_params <= 0) return model.active_params_b * 1e9;
+  const double active_experts =
+      split.expert_params * static_cast<double>(model.experts_per_token) / static_cast<double>(model.experts);
+  return model.active_params_b * 1e9 + (kMoeImbalance - 1.0) * active_experts;
+}
+
 MemoryBreakdown inference_memory(const Model& model, const InferenceWorkload& workload, const EnginePreset& engine) {
   MemoryBreakdown m;
   const WeightFormat* weight_format = find_weight_format(workload.weights);

@@ -46,20 +46,27 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   const double bytes_per_param = memory.weights_bytes / std::max(1.0, model.params_b * 1e9);
   const double touched_fraction =
       model.experts > 1 ? experts_touched(model, batch) / static_cast<double>(model.experts) : 0.0;
-  const double weights_read = (split.dense_params + split.expert_params * touched_fraction) * bytes_per_param;
+  // A decode step reads one row of the input embedding, not the table (the lm_head is read whole).
+  const double input_embedding_bytes =
+      model.tied_embeddings ? 0.0
+                            : static_cast<double>(model.vocab) * static_cast<double>(model.hidden) *
+                                  (format && format->embeddings_stay_16bit ? 2.0 : bytes_per_param);
+  const double weights_read = std::max(
+      0.0, (split.dense_params + split.expert_params * touched_fraction) * bytes_per_param - input_embedding_bytes);
   // Each sequence reads its KV cache at its current length, on average prompt + output/2.
   const KvFormat* kv_format = find_kv_format(workload.kv_cache);
   const int64_t mean_tokens = workload.prompt_tokens + workload.output_tokens / 2;
   const double kv_read = kv_format ? kv_bytes_for_sequence(model, *kv_format, mean_tokens, 1) * batch : 0.0;
   s.bytes_per_step = weights_read / tensor + kv_read * placement.kv_share_per_gpu * static_cast<double>(placement.pipeline);
-  const double bandwidth = gpu.memory_bandwidth_gbs * 1e9 * engine.bandwidth_efficiency;
+  const double bandwidth = gpu.memory_bandwidth_gbs * 1e9 * bandwidth_efficiency(engine, gpu.is_hbm());
   s.memory_s = s.bytes_per_step / bandwidth;
 
   // FLOPs: 2 per active parameter per token (Kaplan et al. 2020), plus attention over the context:
   // QKᵀ and AV are 2 × 2 × heads × head_dim FLOPs per cached token per layer.
   const double attention = 4.0 * static_cast<double>(model.layers) * static_cast<double>(model.heads) *
                            static_cast<double>(model.head_dim) * static_cast<double>(mean_tokens);
-  s.flops_per_step = (2.0 * model.active_params_b * 1e9 + attention) * batch / tensor;
+  const double active_params = effective_active_params(model);
+  s.flops_per_step = (2.0 * active_params + attention) * batch / tensor;
   s.compute_precision = format ? std::string(format->compute) : "bf16";
   const double peak = gpu.tflops_for(s.compute_precision, &s.compute_native) * 1e12;
   if (!s.compute_native) s.compute_precision = "bf16";
@@ -74,13 +81,9 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
     const double ring = 2.0 * (tensor - 1.0) / tensor * message / (link.bandwidth_gbs * 1e9);
     s.interconnect_s = 2.0 * static_cast<double>(model.layers) * (ring + link.latency_s);
   }
-  s.overhead_s = engine.step_overhead_s;
+  s.overhead_s = engine.step_overhead_s + engine.step_overhead_per_layer_s * static_cast<double>(model.layers);
   s.step_s = std::max(s.memory_s, s.compute_s) + s.interconnect_s + s.overhead_s;
   s.decode_tokens_per_s_per_user = 1.0 / s.step_s;
-  // The replicas share the requested sequences; the busiest replica (batch) sets the per-user rate.
-  const double sequences = std::min(batch * static_cast<double>(placement.data),
-                                    static_cast<double>(std::max<int64_t>(1, workload.concurrency)));
-  s.output_tokens_per_s = sequences / s.step_s;
   const double biggest = std::max({s.memory_s, s.compute_s, s.interconnect_s, s.overhead_s});
   s.bottleneck = biggest == s.memory_s ? "memory_bandwidth"
                  : biggest == s.compute_s ? "compute"
@@ -89,7 +92,7 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   // Prefill of one prompt: 2·N·s matmul FLOPs plus causal attention 2·L·s²·heads·head_dim, at the
   // prefill MFU; never faster than reading the weights once. TTFT adds the first decode step.
   const double prompt = static_cast<double>(workload.prompt_tokens);
-  const double prefill_flops = 2.0 * model.active_params_b * 1e9 * prompt +
+  const double prefill_flops = 2.0 * active_params * prompt +
                                2.0 * static_cast<double>(model.layers) * prompt * prompt *
                                    static_cast<double>(model.heads) * static_cast<double>(model.head_dim);
   const double prefill_compute = prefill_flops / shards / (peak * engine.compute_efficiency) *
@@ -102,6 +105,16 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   }
   s.prefill_s = std::max(prefill_compute, memory.weights_bytes / tensor / bandwidth) + prefill_comm;
   s.ttft_s = s.prefill_s + s.step_s;
+
+  // Aggregate output under continuous batching: while a replica's `batch` sequences each decode
+  // `output_tokens`, it also prefills their `batch` prompts (compute-bound, interleaved with decode
+  // steps), so output_rate = batch × output / (output × step + batch × prefill). The replicas share the
+  // requested sequences; the busiest one (batch) sets the per-user rate.
+  const double output = static_cast<double>(std::max<int64_t>(1, workload.output_tokens));
+  const double replica_rate = batch * output / (output * s.step_s + batch * prefill_compute);
+  const double sequences = std::min(batch * static_cast<double>(placement.data),
+                                    static_cast<double>(std::max<int64_t>(1, workload.concurrency)));
+  s.output_tokens_per_s = replica_rate * sequences / batch;
   return s;
 }
 

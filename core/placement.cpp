@@ -75,9 +75,17 @@ Placement place_inference(const Model& model, const InferenceWorkload& workload,
   return p;
 }
 
-Placement choose_placement(const Model& model, const InferenceWorkload& workload, const EnginePreset& engine,
-                           const MemoryBreakdown& memory, const Gpu& gpu, int64_t gpus, int64_t max_tensor) {
+std::vector<Placement> candidate_placements(const Model& model, const InferenceWorkload& workload,
+                                            const EnginePreset& engine, const MemoryBreakdown& memory,
+                                            const Gpu& gpu, int64_t gpus, int64_t max_tensor) {
   std::vector<Placement> splits;
+  if (engine.splits_layers) {
+    // llama.cpp --split-mode layer: k GPUs hold consecutive layers, any k; the rest run more replicas.
+    for (int64_t stages = 1; stages <= gpus; ++stages) {
+      splits.push_back(place_inference(model, workload, engine, memory, gpu, 1, stages, gpus / stages));
+    }
+    return splits;
+  }
   const int64_t tensor_limit = std::max<int64_t>(1, std::min(gpus, max_tensor));
   for (int64_t tensor = 1; tensor <= tensor_limit; tensor *= 2) {
     splits.push_back(place_inference(model, workload, engine, memory, gpu, tensor, 1, gpus / tensor));
@@ -87,6 +95,20 @@ Placement choose_placement(const Model& model, const InferenceWorkload& workload
     splits.push_back(
         place_inference(model, workload, engine, memory, gpu, tensor_limit, stages, gpus / (tensor_limit * stages)));
   }
+  return splits;
+}
+
+void take_best_capacities(const std::vector<Placement>& splits, Placement& chosen) {
+  for (const auto& p : splits) {
+    chosen.max_concurrency = std::max(chosen.max_concurrency, p.max_concurrency);
+    chosen.kv_capacity_tokens = std::max(chosen.kv_capacity_tokens, p.kv_capacity_tokens);
+    chosen.max_context_tokens = std::max(chosen.max_context_tokens, p.max_context_tokens);
+  }
+}
+
+Placement choose_placement(const Model& model, const InferenceWorkload& workload, const EnginePreset& engine,
+                           const MemoryBreakdown& memory, const Gpu& gpu, int64_t gpus, int64_t max_tensor) {
+  const std::vector<Placement> splits = candidate_placements(model, workload, engine, memory, gpu, gpus, max_tensor);
   Placement chosen = splits.back();
   for (const auto& p : splits) {
     if (p.fits) {
@@ -94,12 +116,7 @@ Placement choose_placement(const Model& model, const InferenceWorkload& workload
       break;
     }
   }
-  // The inverse answers use whichever split serves them best, so adding GPUs never lowers them.
-  for (const auto& p : splits) {
-    chosen.max_concurrency = std::max(chosen.max_concurrency, p.max_concurrency);
-    chosen.kv_capacity_tokens = std::max(chosen.kv_capacity_tokens, p.kv_capacity_tokens);
-    chosen.max_context_tokens = std::max(chosen.max_context_tokens, p.max_context_tokens);
-  }
+  take_best_capacities(splits, chosen);
   return chosen;
 }
 

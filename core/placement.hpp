@@ -3,6 +3,7 @@
 // sequences, how long a context, how many KV tokens fit).
 #pragma once
 #include <cstdint>
+#include <vector>
 
 #include "catalog.hpp"
 #include "engines.hpp"
@@ -31,6 +32,16 @@ struct Placement {
 Placement place_inference(const Model& model, const InferenceWorkload& workload, const EnginePreset& engine,
                           const MemoryBreakdown& memory, const Gpu& gpu, int64_t tensor, int64_t pipeline,
                           int64_t data);
+
+// Every split worth considering for `gpus` GPUs: tensor-parallel degrees 1, 2, 4, 8 with replicas, then
+// pipeline stages across boxes; for engines that split by layers (llama.cpp), 1…gpus layer stages.
+std::vector<Placement> candidate_placements(const Model& model, const InferenceWorkload& workload,
+                                            const EnginePreset& engine, const MemoryBreakdown& memory,
+                                            const Gpu& gpu, int64_t gpus, int64_t max_tensor);
+
+// The largest inverse answers (max_concurrency, kv_capacity_tokens, max_context_tokens) over `splits`,
+// written into `chosen`: adding GPUs then never lowers them.
+void take_best_capacities(const std::vector<Placement>& splits, Placement& chosen);
 
 // Chooses the split of `gpus` GPUs: the smallest tensor-parallel degree (1, 2, 4, 8) that fits, one
 // replica per that many GPUs ("one fast GPU per replica beats splitting when the model fits"); past

@@ -121,7 +121,11 @@ void parse_training(const json& w, bool pretrain, const Model* model, JsonReader
   }
   out.seq_len = r.integer(w, "seq_len", path, 1, 1 << 24).value_or(out.seq_len);
   out.micro_batch = r.integer(w, "micro_batch", path, 1, 1 << 16).value_or(1);
-  out.grad_checkpointing = r.boolean(w, "grad_checkpointing", path).value_or(true);
+  // Fine-tunes on rented GPUs usually recompute activations (Hugging Face/PEFT recipes); large pretraining
+  // runs usually do not (Megatron-LM defaults, selective recomputation at most).
+  const auto checkpointing = r.boolean(w, "grad_checkpointing", path);
+  out.grad_checkpointing = checkpointing.value_or(!pretrain);
+  out.grad_checkpointing_given = checkpointing.has_value();
   auto sharding = r.choice(w, "sharding", path, {"auto", "none", "zero1", "zero2", "zero3", "fsdp"});
   out.sharding = sharding ? (*sharding == "fsdp" ? "zero3" : *sharding) : "auto";
   out.deadline_s = r.number(w, "deadline_s", path, {0, 1e10, true});
@@ -201,7 +205,7 @@ std::optional<HardwarePin> parse_hardware(const json& h, const Catalog& catalog,
     r.error("invalid_type", "/hardware/gpu", "\"hardware.gpu\" must be a GPU id (text) or a GPU object.");
     ok = false;
   }
-  pin.count = r.integer(h, "count", path, 1, 4096).value_or(1);
+  pin.count = r.integer(h, "count", path, 1, 65536).value_or(1);
   r.unknown_fields(h, path, {"gpu", "count"});
   if (!ok) return std::nullopt;
   return pin;

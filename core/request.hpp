@@ -37,6 +37,7 @@ struct TrainingWorkload {
   int64_t seq_len = 2048;
   int64_t micro_batch = 1;              // sequences per GPU per step
   bool grad_checkpointing = true;
+  bool grad_checkpointing_given = false;
   std::string sharding = "auto";        // auto, none, zero1, zero2, zero3 (fsdp = zero3)
   double tokens = 0;                    // tokens processed over the whole run (dataset × epochs)
   std::string weights = "bf16";         // the base model's stored format (qlora: nf4)

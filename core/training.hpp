@@ -25,10 +25,12 @@ double lora_params(const Model& model, const TrainingWorkload& w);
 
 // Activation bytes of one micro-batch of `seq_len` tokens (16-bit, flash attention so no s² term),
 // after Korthikanti et al. 2022 (Table 2) with a gated MLP: per layer s·b·(15·hidden + 8·ffn_active);
-// full checkpointing keeps 2·s·b·hidden per layer plus one layer's working set. Plus fp32 logits s·b·vocab·4.
-double training_activation_bytes(const Model& model, const TrainingWorkload& w, int64_t seq_len);
+// full checkpointing keeps 2·s·b·hidden per layer plus one layer's working set. Plus `logits_copies`
+// fp32 copies of the logits, s·b·vocab·4 bytes each (EnginePreset::training_logits_copies).
+double training_activation_bytes(const Model& model, const TrainingWorkload& w, int64_t seq_len,
+                                 double logits_copies);
 
-TrainingMemory training_memory(const Model& model, const TrainingWorkload& w);
+TrainingMemory training_memory(const Model& model, const TrainingWorkload& w, double logits_copies);
 
 struct TrainingPlacement {
   int64_t gpus = 1, tensor = 1, data = 1;
@@ -41,7 +43,7 @@ struct TrainingPlacement {
 
 // The least sharding (or the requested one) and the smallest tensor-parallel degree that fit `gpus`.
 TrainingPlacement place_training(const Model& model, const TrainingWorkload& w, const TrainingMemory& memory,
-                                 const Gpu& gpu, int64_t gpus, int64_t max_tensor);
+                                 const Gpu& gpu, int64_t gpus, int64_t max_tensor, double logits_copies);
 
 struct TrainingSpeed {
   double hardware_flops_per_token = 0;  // incl. recomputation
