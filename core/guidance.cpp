@@ -190,19 +190,22 @@ struct Ctx {
 
   // "100 billion tokens" / "⁨100⁩ مليار رمز".
   std::string tokens(double value) const {
-    if (value >= 1e9) return n(printf_string("%.3g", value / 1e9)) + pick(" billion tokens", " مليار رمز");
-    if (value >= 1e6) return n(printf_string("%.3g", value / 1e6)) + pick(" million tokens", " مليون رمز");
+    if (value >= 1e12) return n(format_ratio(value / 1e12)) + pick(" trillion tokens", " تريليون رمز");
+    if (value >= 1e9) return n(format_ratio(value / 1e9)) + pick(" billion tokens", " مليار رمز");
+    if (value >= 1e6) return n(format_ratio(value / 1e6)) + pick(" million tokens", " مليون رمز");
     return count(value, kToken);
   }
 
   std::string gpu_name(const Gpu* gpu) const {
-    if (gpu == nullptr) return n(pick("the GPU", "GPU"));
-    return n(!gpu->name.empty() ? gpu->name : !gpu->id.empty() ? gpu->id : std::string("GPU"));
+    if (gpu == nullptr || gpu->name.empty() || gpu->name == "custom") return pick("custom GPU", "معالج مخصّص");
+    return n(gpu->name);
   }
   // "8 × NVIDIA H100 SXM" as one run.
   std::string gpus(int64_t count, const Gpu* gpu) const {
-    const std::string name = gpu == nullptr ? std::string("GPU") : !gpu->name.empty() ? gpu->name : gpu->id;
-    return n(std::to_string(count) + " × " + name);
+    if (gpu == nullptr || gpu->name.empty() || gpu->name == "custom") {
+      return n(std::to_string(count) + " × ") + pick("custom GPU", "معالج مخصّص");
+    }
+    return n(std::to_string(count) + " × " + gpu->name);
   }
   std::string provider_name(const Provider* p) const { return p ? n(p->name.empty() ? p->id : p->name) : ""; }
   bool serving() const { return request.kind == WorkloadKind::inference; }
@@ -412,8 +415,8 @@ std::string answer_vram(const Ctx& c) {
     const double share = m.total_bytes > 0 ? kv / m.total_bytes : 0;
     if (c.ar) {
       text = "يحتاج " + name + " إلى نحو " + c.gb(m.total_bytes) + " لكل نسخة: " + c.gb(m.weights_bytes) +
-             " للأوزان، و" + c.gb(kv) + " لذاكرة KV المؤقتة (" + c.pct(share) + " من المجموع) لعدد " +
-             c.count(static_cast<double>(w.concurrency), kSequence) + " متزامنة بسياق " +
+             " للأوزان، و" + c.gb(kv) + " لذاكرة KV المؤقتة (" + c.pct(share) + " من المجموع) لـ" +
+             c.count(static_cast<double>(w.concurrency), kSequence) + " في آن واحد بسياق " +
              c.count(static_cast<double>(w.context_tokens), kToken) + " لكل منها، و" + c.gb(m.activations_bytes) +
              " للتفعيلات، و" + c.gb(m.overhead_bytes) + " لبيئة التشغيل. يشغل كل رمز من السياق " +
              c.bytes(m.kv_bytes_per_token.value_or(0)) +
@@ -465,7 +468,6 @@ std::string answer_vram(const Ctx& c) {
              (w.grad_checkpointing ? " with activation checkpointing" : "") + ", and runtime overhead " +
              format_gb(m.overhead_bytes) +
              ". Training has no KV cache; the activations grow linearly with sequence length and micro-batch.";
-      text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
       if (c.top) {
         text += " The top option spreads it over " + c.count(static_cast<double>(c.top->gpus), kGpuNoun) +
                 " with " + sharding_text(c, c.top->sharding) + ": " + format_gb(c.top->used_bytes_per_gpu) +
@@ -495,6 +497,7 @@ std::string answer_vram(const Ctx& c) {
              ", and these pipelines are not split, so every GPU holds a full copy.";
     }
   }
+  if (!c.ar && !text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
   return text + " " + class_sentence(c);
 }
 
@@ -614,8 +617,9 @@ std::string spot_advice(const Ctx& c) {
                         (c.audio() ? "recording" : c.request.kind == WorkloadKind::video ? "clip" : "image") +
                         " is independent, so an interruption loses only the work in flight.",
                     std::string("هذه المهمة الدفعية تناسب Spot: ") +
-                        (c.audio() ? "كل تسجيل" : c.request.kind == WorkloadKind::video ? "كل مقطع" : "كل صورة") +
-                        " مستقل عن غيره، فالانقطاع لا يضيّع إلا العمل الجاري.");
+                        (c.audio() ? "كل تسجيل مستقل عن غيره"
+                         : c.request.kind == WorkloadKind::video ? "كل مقطع مستقل عن غيره" : "كل صورة مستقلة عن غيرها") +
+                        "، فالانقطاع لا يضيّع إلا العمل الجاري.");
   }
 }
 
@@ -925,13 +929,13 @@ std::string answer_why_slow(const Ctx& c) {
   std::string text = c.pick(
       "Diffusion is compute-bound, not decode-bound: on " + c.gpu_name(c.top_gpu) + " one " +
           (c.request.kind == WorkloadKind::video ? "clip" : "image") + " takes " +
-          format_ratio(o.seconds_per_image.value_or(0)) + " s for " + c.count(static_cast<double>(w.steps), kStep) +
+          c.duration(o.seconds_per_image.value_or(0)) + " for " + c.count(static_cast<double>(w.steps), kStep) +
           (w.guidance ? " (each run twice for classifier-free guidance)" : "") + ", and the limit is " +
           bottleneck_text(c, o.bottleneck) + ". The GPU is busy during the steps; if it looks idle, the time goes to "
           "the text encoder, the VAE decode or CPU work between items.",
       "الانتشار محدود بالحساب لا بفك الترميز: على " + c.gpu_name(c.top_gpu) + " تستغرق " +
           (c.request.kind == WorkloadKind::video ? std::string("كل مقطع ") : std::string("كل صورة ")) +
-          c.n(format_ratio(o.seconds_per_image.value_or(0)) + " s") + " لـ" + c.count(static_cast<double>(w.steps), kStep) +
+          c.duration(o.seconds_per_image.value_or(0)) + " لـ" + c.count(static_cast<double>(w.steps), kStep) +
           (w.guidance ? " (تُنفَّذ كل منها مرتين للتوجيه الخالي من المصنِّف)" : "") + "، والعامل المحدِّد هو " +
           bottleneck_text(c, o.bottleneck) + ". المعالج مشغول أثناء الخطوات؛ فإن بدا خاملًا فالوقت يذهب إلى مُرمِّز "
           "النص أو فك ترميز VAE أو عمل المعالج المركزي بين العناصر.");
@@ -960,7 +964,7 @@ std::string speed_text(const Ctx& c, const Option& o) {
   if (c.serving()) return c.tps(o.decode_output_tokens_per_s_per_user.value_or(0)) + c.pick(" tokens/s per user", " رمز في الثانية لكل مستخدم");
   if (c.training()) return c.duration(o.train_s.value_or(0));
   if (c.audio()) return c.pick("real-time factor ", "معامل زمن حقيقي ") + c.n(format_ratio(o.real_time_factor.value_or(0)));
-  return c.n(format_ratio(o.seconds_per_image.value_or(0)) + " s") + c.pick(" per item", " لكل عنصر");
+  return c.duration(o.seconds_per_image.value_or(0)) + c.pick(" per item", " لكل عنصر");
 }
 
 std::string answer_vram_then_bandwidth(const Ctx& c) {
@@ -1093,14 +1097,16 @@ std::string answer_one_or_several(const Ctx& c) {
           ", pipeline " + std::to_string(o.pipeline) + ")" +
           (fits_one ? ", although " + format_gb(c.m.total_bytes) + " fits one; a replica per card would avoid the traffic"
                     : " because " + format_gb(c.m.total_bytes) + " does not fit one") +
-          ". Every layer then waits on two all-reduces between the cards, so they need NVLink; this option uses " +
+          ". Every layer then waits on two all-reduces between the cards, so they need a fast link (NVLink or Infinity "
+          "Fabric); this option uses " +
           interconnect_text(c, o.interconnect) + "." +
           (o.interconnect == "pcie" ? " Over PCIe, a single larger GPU is usually faster." : ""),
       "تمتد كل نسخة على " + c.gpus(split, c.top_gpu) + " (توازي موترات " + c.n(std::to_string(o.tensor)) +
           "، ومراحل " + c.n(std::to_string(o.pipeline)) + ")" +
           (fits_one ? "، مع أن " + c.gb(c.m.total_bytes) + " تتسع على بطاقة واحدة؛ ونسخة لكل بطاقة تتجنب حركة البيانات بينهما"
                     : " لأن " + c.gb(c.m.total_bytes) + " لا تتسع على بطاقة واحدة") +
-          ". عندها تنتظر كل طبقة عمليتي تجميع بين البطاقات، فتحتاج إلى " + c.n("NVLink") + "؛ وهذا الخيار يستعمل " +
+          ". عندها تنتظر كل طبقة عمليتي تجميع بين البطاقات، فتحتاج إلى ربط سريع (" + c.n("NVLink") + " أو " +
+          c.n("Infinity Fabric") + ")؛ وهذا الخيار يستعمل " +
           interconnect_text(c, o.interconnect) + "." +
           (o.interconnect == "pcie" ? " عبر " + c.n("PCIe") + " يكون معالج واحد أكبر أسرع في العادة." : ""));
 }
@@ -1236,7 +1242,7 @@ std::string answer_storage(const Ctx& c) {
       c.training() ? c.pick(" (weights" + std::string(c.m.adapter_bytes.value_or(0) > 0 ? ", adapters" : "") +
                                 " and optimizer state, for resumable checkpoints)",
                             " (الأوزان" + std::string(c.m.adapter_bytes.value_or(0) > 0 ? " والمحوِّلات" : "") +
-                                " وحالة المُحسِّن، لنقاط استئناف قابلة للاستكمال)")
+                                " وحالة المُحسِّن، لنقاط الاستئناف)")
                    : c.pick(" of weights", " من الأوزان");
   const std::string what_downloaded =
       c.m.adapter_bytes.value_or(0) > 0 ? c.pick("the LoRA adapter", "محوِّل LoRA") : c.pick("the trained weights", "الأوزان المدرَّبة");
@@ -1403,7 +1409,7 @@ std::string answer_task_tier(const Ctx& c) {
       const bool transcribe = audio && c.request.model.media.task == "transcribe";
       std::string text = c.pick(std::string(transcribe ? "Transcribing " : "Producing ") + amount + " is a batch job: spot or on-demand by the minute, no "
                                 "reserved capacity, no interconnect (each GPU runs its own copy).",
-                                std::string(transcribe ? "تفريغ " : "إنتاج ") + amount + " مهمة دفعية: تكفيها Spot أو السعة عند الطلب بالدقيقة، بلا سعة "
+                                std::string(transcribe ? "تفريغ " : "إنتاج ") + amount + " مهمة دفعية: تكفيها سعة Spot أو السعة عند الطلب بالدقيقة، بلا سعة "
                                 "محجوزة ولا ربط بين البطاقات (كل معالج يشغّل نسخته).");
       if (o) {
         text += c.pick(" The top option (" + where + ") finishes in " + c.duration(job_seconds(c, *o, true)) +
