@@ -486,6 +486,57 @@ void storage_needs(const Request& request, const MemoryReport& m, double& stored
   }
 }
 
+// The fewest GPUs of each kind that hold one replica: 1, 2, 4, 8 in a box, then 16…64 across boxes.
+std::vector<GpuFit> fit_by_gpu(const Request& request, const EnginePreset& engine, const Catalog& catalog) {
+  std::vector<GpuFit> fits;
+  std::vector<const Gpu*> gpus;
+  for (const Gpu& gpu : catalog.gpus) {
+    if (gpu.kind == "gpu") gpus.push_back(&gpu);
+  }
+  std::stable_sort(gpus.begin(), gpus.end(), [](const Gpu* a, const Gpu* b) { return a->vram_gib < b->vram_gib; });
+  InferenceWorkload one_replica = request.inference;
+  const MemoryBreakdown inference = inference_memory(request.model, one_replica, engine);
+  const TrainingMemory training = training_memory(request.model, request.training, engine.training_logits_copies);
+  const MediaMemory media = media_memory(request.model, request.media, request.kind, engine);
+  for (const Gpu* gpu : gpus) {
+    GpuFit fit;
+    fit.gpu = gpu->id;
+    fit.vram_bytes_per_gpu = gpu->vram_bytes();
+    if (is_media(request.kind)) {
+      if (media.total_bytes <= gpu->vram_bytes() * 0.95) {
+        fit.gpus_needed = 1;
+        fit.used_bytes_per_gpu = media.total_bytes;
+      }
+    } else {
+      for (int64_t count = 1; count <= 64; count *= 2) {
+        const int64_t max_tensor = std::min<int64_t>(kMaxTensorInBox, count);
+        double used = 0;
+        bool fits = false;
+        if (request.kind == WorkloadKind::inference) {
+          // One replica: the split must hold all the requested sequences.
+          const Placement p = place_inference(request.model, one_replica, engine, inference, *gpu,
+                                              engine.splits_layers ? 1 : max_tensor,
+                                              engine.splits_layers ? count : std::max<int64_t>(1, count / max_tensor), 1);
+          fits = p.fits;
+          used = p.used_bytes_per_gpu;
+        } else {
+          const TrainingPlacement p = place_training(request.model, request.training, training, *gpu, count, max_tensor,
+                                                     engine.training_logits_copies);
+          fits = p.fits;
+          used = p.used_bytes_per_gpu;
+        }
+        if (fits) {
+          fit.gpus_needed = count;
+          fit.used_bytes_per_gpu = used;
+          break;
+        }
+      }
+    }
+    fits.push_back(fit);
+  }
+  return fits;
+}
+
 }  // namespace
 
 Response evaluate(const json& request_document, const Catalog& catalog) {
@@ -585,6 +636,7 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
   const size_t keep = std::min(candidates.size(), static_cast<size_t>(request.limit));
   response.options.reserve(keep);
   for (size_t i = 0; i < keep; ++i) response.options.push_back(std::move(candidates[i].option));
+  response.fit_by_gpu = fit_by_gpu(request, engine, catalog);
   response.guidance = build_guidance(request, response, catalog);
   response.ok = true;
   return response;

@@ -55,6 +55,15 @@ struct MemoryReport {
   std::optional<double> gradients_bytes, optimizer_bytes, adapter_bytes;
 };
 
+// For each GPU kind of the catalog: the fewest GPUs that hold one replica (CONTRACT.md extension
+// `fit_by_gpu`). Absent `gpus_needed` means not even 64 do (or, for diffusion/audio, one does not).
+struct GpuFit {
+  std::string gpu;
+  double vram_bytes_per_gpu = 0;
+  std::optional<int64_t> gpus_needed;
+  std::optional<double> used_bytes_per_gpu;
+};
+
 struct Guidance {
   std::string id, question, answer;
 };
@@ -74,6 +83,7 @@ struct Response {
   std::optional<MemoryReport> memory;
   WorkloadKind kind = WorkloadKind::inference;
   std::vector<Option> options;
+  std::vector<GpuFit> fit_by_gpu;
   int64_t options_evaluated = 0;
   std::vector<Guidance> guidance;
   std::vector<Explanation> explain;

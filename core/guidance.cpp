@@ -120,8 +120,8 @@ struct Noun {
 };
 constexpr Noun kSequence{"sequence", "sequences", "تسلسل واحد", "تسلسلين", "تسلسل", "تسلسلًا", "تسلسلات"};
 constexpr Noun kToken{"token", "tokens", "رمز واحد", "رمزين", "رمز", "رمزًا", "رموز"};
-constexpr Noun kGpuNoun{"GPU", "GPUs", "معالج رسومي واحد", "معالجين رسوميين", "معالج رسومي", "معالجًا رسوميًا",
-                        "معالجات رسومية"};
+constexpr Noun kGpuNoun{"GPU",         "GPUs",          "معالج رسومي واحد", "معالجين رسوميين",
+                        "معالج رسومي", "معالجًا رسوميًا", "معالجات رسومية"};
 constexpr Noun kReplica{"replica", "replicas", "نسخة واحدة", "نسختين", "نسخة", "نسخةً", "نسخ"};
 constexpr Noun kImage{"image", "images", "صورة واحدة", "صورتين", "صورة", "صورةً", "صور"};
 constexpr Noun kClip{"clip", "clips", "مقطع واحد", "مقطعين", "مقطع", "مقطعًا", "مقاطع"};
@@ -139,10 +139,10 @@ struct Ctx {
   const Catalog& catalog;
   const MemoryReport& m;
   bool ar = false;
-  const Option* top = nullptr;        // the best ranked option that fits (options are ranked best first)
-  const Gpu* top_gpu = nullptr;       // its GPU (the pinned one for `hardware` requests)
-  const Provider* provider = nullptr; // its provider (none for pinned hardware)
-  double usable_fraction = 0.9;       // of a GPU's VRAM the workload may fill
+  const Option* top = nullptr;         // the best ranked option that fits (options are ranked best first)
+  const Gpu* top_gpu = nullptr;        // its GPU (the pinned one for `hardware` requests)
+  const Provider* provider = nullptr;  // its provider (none for pinned hardware)
+  double usable_fraction = 0.9;        // of a GPU's VRAM the workload may fill
 
   // A figure as text: isolated in Arabic so it reads left to right inside right-to-left text.
   std::string n(const std::string& s) const { return ar ? isolate(s) : s; }
@@ -251,8 +251,8 @@ std::optional<double> restart_interval(const Ctx& c) {
 
 std::string granularity_text(const Ctx& c, const Provider& p) {
   const double g = p.billing_granularity_s;
-  std::string text = g <= 1 ? c.pick("per second", "بالثانية")
-                     : g == 60 ? c.pick("per minute", "بالدقيقة")
+  std::string text = g <= 1      ? c.pick("per second", "بالثانية")
+                     : g == 60   ? c.pick("per minute", "بالدقيقة")
                      : g == 3600 ? c.pick("per hour", "بالساعة")
                                  : c.pick("every ", "كل ") + c.duration(g);
   if (p.minimum_charge_s && *p.minimum_charge_s > 0) {
@@ -334,7 +334,8 @@ const Gpu* consumer_reference(const Catalog& catalog) {
   if (const Gpu* g = catalog.find_gpu("rtx-4090")) return g;
   const Gpu* best = nullptr;
   for (const Gpu& g : catalog.gpus) {
-    if (g.kind == "gpu" && g.vram_gib <= 24 && (best == nullptr || g.memory_bandwidth_gbs > best->memory_bandwidth_gbs)) {
+    if (g.kind == "gpu" && g.vram_gib <= 24 &&
+        (best == nullptr || g.memory_bandwidth_gbs > best->memory_bandwidth_gbs)) {
       best = &g;
     }
   }
@@ -342,9 +343,7 @@ const Gpu* consumer_reference(const Catalog& catalog) {
 }
 
 // Does the per-replica total fit one GPU of `vram_gib`?
-bool fits_vram(const Ctx& c, double vram_gib) {
-  return c.m.total_bytes <= vram_gib * 1073741824.0 * c.usable_fraction;
-}
+bool fits_vram(const Ctx& c, double vram_gib) { return c.m.total_bytes <= vram_gib * 1073741824.0 * c.usable_fraction; }
 
 // ---------------------------------------------------------------------------------------------------
 // 1. How much VRAM do I need?
@@ -372,7 +371,8 @@ std::array<VramClass, 3> vram_classes(const Ctx& c) {
 
 std::string class_sentence(const Ctx& c) {
   const auto classes = vram_classes(c);
-  const std::string mid = printf_string("%g", classes[1].min_gib) + "–" + printf_string("%g", classes[1].max_gib) + " GB";
+  const std::string mid =
+      printf_string("%g", classes[1].min_gib) + "–" + printf_string("%g", classes[1].max_gib) + " GB";
   std::string text;
   if (c.ar) {
     text = "وعلى معالج واحد، مع ترك " + c.pct(1 - c.usable_fraction) + " من ذاكرته احتياطًا، يتسع في " +
@@ -391,8 +391,8 @@ std::string class_sentence(const Ctx& c) {
     if (classes[1].total > 0) {
       text += ", " + std::to_string(classes[1].fit) + " of the " + std::to_string(classes[1].total) + " of " + mid;
     }
-    text += " and " + std::to_string(classes[2].fit) + " of the " + std::to_string(classes[2].total) +
-            " of 80 GB or more.";
+    text +=
+        " and " + std::to_string(classes[2].fit) + " of the " + std::to_string(classes[2].total) + " of 80 GB or more.";
   }
   if (classes[2].fit == 0 && classes[1].fit == 0 && classes[0].fit == 0) {
     text += c.pick(" No single GPU holds it: a replica must span several GPUs",
@@ -434,7 +434,8 @@ std::string answer_vram(const Ctx& c) {
              format_gb(m.activations_bytes) + " and runtime overhead " + format_gb(m.overhead_bytes) +
              ". Each token of context holds " + format_bytes(m.kv_bytes_per_token.value_or(0)) +
              " of KV cache per sequence, so the cache grows linearly: doubling the context or the number of "
-             "concurrent users adds roughly another " + format_gb(kv) + ".";
+             "concurrent users adds roughly another " +
+             format_gb(kv) + ".";
       if (c.top && c.top->max_concurrency) {
         text += " The top option has room for " + c.count(static_cast<double>(*c.top->max_concurrency), kSequence) +
                 " of this length.";
@@ -460,7 +461,8 @@ std::string answer_vram(const Ctx& c) {
     } else {
       text = workload_text(c) + " of " + c.request.model.name + " needs about " + format_gb(m.total_bytes) +
              " per replica before sharding: weights " + format_gb(m.weights_bytes) + ", gradients " +
-             format_gb(m.gradients_bytes.value_or(0)) + ", optimizer state " + format_gb(m.optimizer_bytes.value_or(0)) +
+             format_gb(m.gradients_bytes.value_or(0)) + ", optimizer state " +
+             format_gb(m.optimizer_bytes.value_or(0)) +
              (adapters > 0 ? ", LoRA adapters " + format_gb(adapters) : std::string()) + ", activations " +
              format_gb(m.activations_bytes) + " for a micro-batch of " +
              c.count(static_cast<double>(w.micro_batch), kSequence) + " of " +
@@ -469,30 +471,30 @@ std::string answer_vram(const Ctx& c) {
              format_gb(m.overhead_bytes) +
              ". Training has no KV cache; the activations grow linearly with sequence length and micro-batch.";
       if (c.top) {
-        text += " The top option spreads it over " + c.count(static_cast<double>(c.top->gpus), kGpuNoun) +
-                " with " + sharding_text(c, c.top->sharding) + ": " + format_gb(c.top->used_bytes_per_gpu) +
-                " per GPU.";
+        text += " The top option spreads it over " + c.count(static_cast<double>(c.top->gpus), kGpuNoun) + " with " +
+                sharding_text(c, c.top->sharding) + ": " + format_gb(c.top->used_bytes_per_gpu) + " per GPU.";
       }
     }
   } else {
     const MediaWorkload& w = c.request.media;
-    const std::string size = c.audio() ? std::string()
-                                       : c.n(std::to_string(w.width) + "×" + std::to_string(w.height) +
-                                             (c.request.kind == WorkloadKind::video
-                                                  ? "×" + std::to_string(w.frames) + c.pick(" frames", "") : ""));
+    const std::string size =
+        c.audio() ? std::string()
+                  : c.n(std::to_string(w.width) + "×" + std::to_string(w.height) +
+                        (c.request.kind == WorkloadKind::video ? "×" + std::to_string(w.frames) + c.pick(" frames", "")
+                                                               : ""));
     if (c.ar) {
       text = "يحتاج " + name + " إلى نحو " + c.gb(m.total_bytes) + " على كل معالج: " + c.gb(m.weights_bytes) +
              " لأوزان مكوّناته كلها، و" + c.gb(m.activations_bytes) + " للتفعيلات" +
-             (c.audio() ? std::string() : " بدقة " + size) + " ودفعة من " +
-             c.n(std::to_string(w.batch)) + "، و" + c.gb(m.overhead_bytes) +
-             " لبيئة التشغيل. لا توجد ذاكرة KV هنا: مساحة العمل تكبر مع " +
+             (c.audio() ? std::string() : " بدقة " + size) + " ودفعة من " + c.n(std::to_string(w.batch)) + "، و" +
+             c.gb(m.overhead_bytes) + " لبيئة التشغيل. لا توجد ذاكرة KV هنا: مساحة العمل تكبر مع " +
              (c.audio() ? std::string("حجم الدفعة") : std::string("الدقة وحجم الدفعة")) +
              "، ولا تُقسَّم هذه النماذج بين المعالجات، فكل معالج يحمل نسخة كاملة.";
     } else {
-      text = c.request.model.name + " needs about " + format_gb(m.total_bytes) + " on each GPU: weights of all its parts " +
-             format_gb(m.weights_bytes) + ", activations " + format_gb(m.activations_bytes) +
-             (c.audio() ? std::string() : " at " + size) + " with a batch of " + std::to_string(w.batch) +
-             ", and runtime overhead " + format_gb(m.overhead_bytes) + ". There is no KV cache: the working set grows with " +
+      text = c.request.model.name + " needs about " + format_gb(m.total_bytes) +
+             " on each GPU: weights of all its parts " + format_gb(m.weights_bytes) + ", activations " +
+             format_gb(m.activations_bytes) + (c.audio() ? std::string() : " at " + size) + " with a batch of " +
+             std::to_string(w.batch) + ", and runtime overhead " + format_gb(m.overhead_bytes) +
+             ". There is no KV cache: the working set grows with " +
              (c.audio() ? "the batch" : "resolution and batch") +
              ", and these pipelines are not split, so every GPU holds a full copy.";
     }
@@ -508,11 +510,11 @@ struct SpotFigures {
   const Option* on_demand = nullptr;  // the top offering's on-demand option in the list
   const Option* spot = nullptr;       // and its spot option
   const Offering* offering = nullptr;
-  bool priced = false;                // a saving could be computed
-  bool from_options = false;          // both options are in the list (else: the catalog's hourly prices)
+  bool priced = false;        // a saving could be computed
+  bool from_options = false;  // both options are in the list (else: the catalog's hourly prices)
   double saving_per_hour = 0;
   double saving_fraction = 0;
-  double saving = 0;                  // per job (usd_total) or per month (usd_per_month)
+  double saving = 0;  // per job (usd_total) or per month (usd_per_month)
   double spot_usd_per_hour = 0;
 };
 
@@ -569,23 +571,23 @@ std::string interruption_sentence(const Ctx& c, const SpotFigures& f) {
                   "بافتراض أن " + rate + " من خوادم Spot تُسترد كل ساعة وأن العودة تستغرق " + restart +
                       "، فإن خدمة تعمل " + c.n(format_ratio(hours)) + " ساعة في الشهر تتوقع نحو " +
                       c.n(format_ratio(interruptions)) + " انقطاعًا و" + c.duration(down_s) +
-                      " من التوقف، أي إتاحة قدرها " + c.n(printf_string("%.1f%%", availability * 100)) + " لنسخة واحدة.");
+                      " من التوقف، أي إتاحة قدرها " + c.n(printf_string("%.1f%%", availability * 100)) +
+                      " لنسخة واحدة.");
   }
   if (c.top == nullptr) return "";
   const Option& base = f.on_demand ? *f.on_demand : *c.top;
   const double seconds = job_seconds(c, base, false);
   const double interruptions = kSpotInterruptionsPerHour * seconds / 3600.0;
   const double extra_s = f.spot && f.spot->spot_extra_s ? *f.spot->spot_extra_s
-                                                         : spot_overhead(seconds, restart_interval(c)).extra_seconds;
+                                                        : spot_overhead(seconds, restart_interval(c)).extra_seconds;
   const double extra_usd = f.spot_usd_per_hour * extra_s / 3600.0;
-  std::string text = c.pick("Assuming " + rate + " of spot instances are reclaimed each hour and " + restart +
-                                " per restart plus the work since the last checkpoint, this job of " + c.duration(seconds) +
-                                " expects " + format_ratio(interruptions) + " interruptions costing " +
-                                c.duration(extra_s) + " of extra time",
-                            "بافتراض أن " + rate + " من خوادم Spot تُسترد كل ساعة وأن كل إعادة تشغيل تكلّف " +
-                                restart + " إضافةً إلى العمل المنجز منذ آخر نقطة حفظ، فإن هذه المهمة التي تستغرق " +
-                                c.duration(seconds) + " تتوقع نحو " + c.n(format_ratio(interruptions)) +
-                                " انقطاعًا تكلّف " + c.duration(extra_s) + " إضافية");
+  std::string text = c.pick(
+      "Assuming " + rate + " of spot instances are reclaimed each hour and " + restart +
+          " per restart plus the work since the last checkpoint, this job of " + c.duration(seconds) + " expects " +
+          format_ratio(interruptions) + " interruptions costing " + c.duration(extra_s) + " of extra time",
+      "بافتراض أن " + rate + " من خوادم Spot تُسترد كل ساعة وأن كل إعادة تشغيل تكلّف " + restart +
+          " إضافةً إلى العمل المنجز منذ آخر نقطة حفظ، فإن هذه المهمة التي تستغرق " + c.duration(seconds) +
+          " تتوقع نحو " + c.n(format_ratio(interruptions)) + " انقطاعًا تكلّف " + c.duration(extra_s) + " إضافية");
   if (f.priced) text += c.pick(" (" + format_usd(extra_usd) + ")", " (" + c.usd(extra_usd) + ")");
   return text + c.pick(f.from_options ? ", already included in the spot total." : ".",
                        f.from_options ? "، وهي محسوبة في كلفة Spot." : ".");
@@ -594,31 +596,35 @@ std::string interruption_sentence(const Ctx& c, const SpotFigures& f) {
 std::string spot_advice(const Ctx& c) {
   switch (c.request.kind) {
     case WorkloadKind::inference:
-      return c.pick("For a user-facing endpoint take on-demand (or reserved) capacity: a reclaimed instance drops "
-                    "the requests in flight. Spot suits offline batch generation, or extra replicas above an "
-                    "on-demand base.",
-                    "للخدمة التي يتعامل معها المستخدمون مباشرة اختر السعة عند الطلب (أو المحجوزة): استرداد الخادم "
-                    "يُسقط الطلبات الجارية. أما Spot فيناسب التوليد الدفعي غير المتصل، أو نسخًا إضافية فوق قاعدة "
-                    "من السعة عند الطلب.");
+      return c.pick(
+          "For a user-facing endpoint take on-demand (or reserved) capacity: a reclaimed instance drops "
+          "the requests in flight. Spot suits offline batch generation, or extra replicas above an "
+          "on-demand base.",
+          "للخدمة التي يتعامل معها المستخدمون مباشرة اختر السعة عند الطلب (أو المحجوزة): استرداد الخادم "
+          "يُسقط الطلبات الجارية. أما Spot فيناسب التوليد الدفعي غير المتصل، أو نسخًا إضافية فوق قاعدة "
+          "من السعة عند الطلب.");
     case WorkloadKind::finetune:
-      return c.pick("A fine-tune that checkpoints (every " +
-                        c.duration(c.request.training.checkpoint_every_s.value_or(3600)) +
-                        " here) and resumes on its own suits spot.",
-                    "الضبط الدقيق الذي يحفظ نقاط استئناف (كل " +
-                        c.duration(c.request.training.checkpoint_every_s.value_or(3600)) +
-                        " هنا) ويستأنف تلقائيًا يناسبه Spot.");
+      return c.pick(
+          "A fine-tune that checkpoints (every " + c.duration(c.request.training.checkpoint_every_s.value_or(3600)) +
+              " here) and resumes on its own suits spot.",
+          "الضبط الدقيق الذي يحفظ نقاط استئناف (كل " +
+              c.duration(c.request.training.checkpoint_every_s.value_or(3600)) + " هنا) ويستأنف تلقائيًا يناسبه Spot.");
     case WorkloadKind::pretrain:
-      return c.pick("Pretraining can use spot only if it checkpoints often and resumes by itself; one reclaimed "
-                    "node stops every GPU of the run, so long runs usually go on reserved capacity.",
-                    "لا يصلح Spot للتدريب المسبق إلا إذا كان يحفظ نقاط استئناف متقاربة ويستأنف وحده؛ فاسترداد "
-                    "خادم واحد يوقف كل معالجات التشغيل، لذلك تُشغَّل المهام الطويلة عادةً على سعة محجوزة.");
+      return c.pick(
+          "Pretraining can use spot only if it checkpoints often and resumes by itself; one reclaimed "
+          "node stops every GPU of the run, so long runs usually go on reserved capacity.",
+          "لا يصلح Spot للتدريب المسبق إلا إذا كان يحفظ نقاط استئناف متقاربة ويستأنف وحده؛ فاسترداد "
+          "خادم واحد يوقف كل معالجات التشغيل، لذلك تُشغَّل المهام الطويلة عادةً على سعة محجوزة.");
     default:
       return c.pick(std::string("This batch job suits spot: every ") +
-                        (c.audio() ? "recording" : c.request.kind == WorkloadKind::video ? "clip" : "image") +
+                        (c.audio()                               ? "recording"
+                         : c.request.kind == WorkloadKind::video ? "clip"
+                                                                 : "image") +
                         " is independent, so an interruption loses only the work in flight.",
                     std::string("هذه المهمة الدفعية تناسب Spot: ") +
-                        (c.audio() ? "كل تسجيل مستقل عن غيره"
-                         : c.request.kind == WorkloadKind::video ? "كل مقطع مستقل عن غيره" : "كل صورة مستقلة عن غيرها") +
+                        (c.audio()                               ? "كل تسجيل مستقل عن غيره"
+                         : c.request.kind == WorkloadKind::video ? "كل مقطع مستقل عن غيره"
+                                                                 : "كل صورة مستقلة عن غيرها") +
                         "، فالانقطاع لا يضيّع إلا العمل الجاري.");
   }
 }
@@ -641,30 +647,29 @@ std::string answer_spot(const Ctx& c) {
     }
     if (c.serving()) {
       figures += c.pick("On " + where + " spot saves " + format_usd(f.saving_per_hour) + " an hour (" +
-                           format_percent(f.saving_fraction) + "), " + format_usd(f.saving) + " a month.",
-                       "على " + where + " يوفّر Spot " + c.usd(f.saving_per_hour) + " في الساعة (" +
-                           c.pct(f.saving_fraction) + ")، أي " + c.usd(f.saving) + " في الشهر.");
+                            format_percent(f.saving_fraction) + "), " + format_usd(f.saving) + " a month.",
+                        "على " + where + " يوفّر Spot " + c.usd(f.saving_per_hour) + " في الساعة (" +
+                            c.pct(f.saving_fraction) + ")، أي " + c.usd(f.saving) + " في الشهر.");
     } else if (f.from_options) {
-      figures += c.pick("On " + where + " spot saves " + format_usd(f.saving_per_hour) + " an hour (" +
-                           format_percent(f.saving_fraction) + "): the job costs " +
-                           format_usd(f.on_demand->usd_total.value_or(0)) + " on demand and " +
-                           format_usd(f.spot->usd_total.value_or(0)) + " on spot, a saving of " + format_usd(f.saving) +
-                           ".",
-                       "على " + where + " يوفّر Spot " + c.usd(f.saving_per_hour) + " في الساعة (" +
-                           c.pct(f.saving_fraction) + "): تكلّف المهمة " + c.usd(f.on_demand->usd_total.value_or(0)) +
-                           " عند الطلب و" + c.usd(f.spot->usd_total.value_or(0)) + " بسعر Spot، أي توفير " +
-                           c.usd(f.saving) + ".");
+      figures +=
+          c.pick("On " + where + " spot saves " + format_usd(f.saving_per_hour) + " an hour (" +
+                     format_percent(f.saving_fraction) + "): the job costs " +
+                     format_usd(f.on_demand->usd_total.value_or(0)) + " on demand and " +
+                     format_usd(f.spot->usd_total.value_or(0)) + " on spot, a saving of " + format_usd(f.saving) + ".",
+                 "على " + where + " يوفّر Spot " + c.usd(f.saving_per_hour) + " في الساعة (" + c.pct(f.saving_fraction) +
+                     "): تكلّف المهمة " + c.usd(f.on_demand->usd_total.value_or(0)) + " عند الطلب و" +
+                     c.usd(f.spot->usd_total.value_or(0)) + " بسعر Spot، أي توفير " + c.usd(f.saving) + ".");
     } else {
       figures += c.pick("On " + where + " the catalog's spot price saves " + format_usd(f.saving) + " an hour (" +
-                           format_percent(f.saving_fraction) + ").",
-                       "على " + where + " يوفّر سعر Spot في الكتالوج " + c.usd(f.saving) + " في الساعة (" +
-                           c.pct(f.saving_fraction) + ").");
+                            format_percent(f.saving_fraction) + ").",
+                        "على " + where + " يوفّر سعر Spot في الكتالوج " + c.usd(f.saving) + " في الساعة (" +
+                            c.pct(f.saving_fraction) + ").");
     }
   } else {
-    figures = c.pick("The top option, " + c.provider_name(c.provider) + " " + c.top->instance +
-                         ", has no spot price in the catalog.",
-                     "الخيار الأول، " + c.provider_name(c.provider) + " " + c.n(c.top->instance) +
-                         "، ليس له سعر Spot في الكتالوج.");
+    figures = c.pick(
+        "The top option, " + c.provider_name(c.provider) + " " + c.top->instance +
+            ", has no spot price in the catalog.",
+        "الخيار الأول، " + c.provider_name(c.provider) + " " + c.n(c.top->instance) + "، ليس له سعر Spot في الكتالوج.");
     for (const Option& o : c.response.options) {
       if (o.pricing != "spot" || !o.fits) continue;
       const double top_cost = c.serving() ? c.top->usd_per_month.value_or(0) : c.top->usd_total.value_or(0);
@@ -698,14 +703,14 @@ std::string answer_datacenter(const Ctx& c) {
                       "، وتتيح بطاقة " + c.n("24 GB") + " مساحة " + c.gb(usable24) + "، فيبقى " +
                       c.gb(usable24 - c.m.total_bytes) + " فائضًا.");
   } else if (fits_vram(c, 48)) {
-    text = c.pick("A 24 GB card is too small (" + format_gb(c.m.total_bytes) + " needed, " + format_gb(usable24) +
-                      " usable); a 48 GB card holds it on its own" +
-                      (c.serving() ? ", or two 24 GB cards with the model split over PCIe, which is slower." : "."),
-                  "بطاقة " + c.n("24 GB") + " أصغر من اللازم (المطلوب " + c.gb(c.m.total_bytes) + " والمتاح " +
-                      c.gb(usable24) + ")؛ بطاقة " + c.n("48 GB") + " تحمله وحدها" +
-                      (c.serving() ? "، أو بطاقتان من " + c.n("24 GB") + " يُقسَم النموذج بينهما عبر " + c.n("PCIe") +
-                                         " بسرعة أقل."
-                                   : "."));
+    text = c.pick(
+        "A 24 GB card is too small (" + format_gb(c.m.total_bytes) + " needed, " + format_gb(usable24) +
+            " usable); a 48 GB card holds it on its own" +
+            (c.serving() ? ", or two 24 GB cards with the model split over PCIe, which is slower." : "."),
+        "بطاقة " + c.n("24 GB") + " أصغر من اللازم (المطلوب " + c.gb(c.m.total_bytes) + " والمتاح " + c.gb(usable24) +
+            ")؛ بطاقة " + c.n("48 GB") + " تحمله وحدها" +
+            (c.serving() ? "، أو بطاقتان من " + c.n("24 GB") + " يُقسَم النموذج بينهما عبر " + c.n("PCIe") + " بسرعة أقل."
+                         : "."));
   } else if (fits_vram(c, 80)) {
     text = c.pick("This needs an 80 GB-class card: " + format_gb(c.m.total_bytes) +
                       " per replica is more than a 48 GB card offers.",
@@ -723,14 +728,14 @@ std::string answer_datacenter(const Ctx& c) {
   const bool bandwidth_bound = c.serving() || (c.top && c.top->bottleneck == "memory_bandwidth");
   if (bandwidth_bound) {
     const double r = dc->memory_bandwidth_gbs / std::max(1.0, consumer->memory_bandwidth_gbs);
-    text += c.pick(" What an 80 GB card such as the " + dc->name + " adds is bandwidth: " +
-                       format_count(dc->memory_bandwidth_gbs) + " GB/s against " +
+    text += c.pick(" What an 80 GB card such as the " + dc->name +
+                       " adds is bandwidth: " + format_count(dc->memory_bandwidth_gbs) + " GB/s against " +
                        format_count(consumer->memory_bandwidth_gbs) + " GB/s on the " + consumer->name + ", about " +
                        format_ratio(r) + "× the " +
                        (c.serving() ? "speed per user, and room for longer contexts and more users."
                                     : "decoding speed, and room for larger batches."),
-                   " ما تضيفه بطاقة " + c.n("80 GB") + " مثل " + c.gpu_name(dc) + " هو عرض النطاق: " +
-                       c.n(format_count(dc->memory_bandwidth_gbs) + " GB/s") + " مقابل " +
+                   " ما تضيفه بطاقة " + c.n("80 GB") + " مثل " + c.gpu_name(dc) +
+                       " هو عرض النطاق: " + c.n(format_count(dc->memory_bandwidth_gbs) + " GB/s") + " مقابل " +
                        c.n(format_count(consumer->memory_bandwidth_gbs) + " GB/s") + " على " + c.gpu_name(consumer) +
                        "، أي نحو " + c.ratio(r) +
                        (c.serving() ? " من السرعة لكل مستخدم، ومساحة لسياقات أطول ومستخدمين أكثر."
@@ -742,11 +747,11 @@ std::string answer_datacenter(const Ctx& c) {
                        consumer->name + ", about " + format_ratio(r) + "× faster.",
                    " هذا العمل محدود بالحساب: تقدّم " + c.gpu_name(dc) + " " +
                        c.n(format_count(dc->tflops_16bit()) + " TFLOPS") + " بدقة " + c.n("16-bit") + " مقابل " +
-                       c.n(format_count(consumer->tflops_16bit())) + " على " + c.gpu_name(consumer) + "، أي أسرع بنحو " +
-                       c.ratio(r) + ".");
+                       c.n(format_count(consumer->tflops_16bit())) + " على " + c.gpu_name(consumer) +
+                       "، أي أسرع بنحو " + c.ratio(r) + ".");
   }
   // FP8.
-  const WeightFormat* format = find_weight_format(c.serving() ? c.request.inference.weights
+  const WeightFormat* format = find_weight_format(c.serving()    ? c.request.inference.weights
                                                   : c.training() ? c.request.training.weights
                                                                  : c.request.media.weights);
   const bool fp8 = (c.request.kind == WorkloadKind::pretrain && c.request.training.precision == "fp8") ||
@@ -788,15 +793,15 @@ std::string why_slow_serving(const Ctx& c) {
   const Option& o = *c.top;
   const double speed = o.decode_output_tokens_per_s_per_user.value_or(0);
   const int64_t batch = (o.concurrency + std::max<int64_t>(1, o.data) - 1) / std::max<int64_t>(1, o.data);
-  std::string text = c.pick(
-      "On the top option (" + c.gpu_name(c.top_gpu) + ") each user gets " + format_tokens_per_s(speed) +
-          " tokens/s (" + format_tokens_per_s(o.output_tokens_per_s.value_or(0)) + " tokens/s in all) at a batch of " +
-          c.count(static_cast<double>(batch), kSequence) + " per replica; the limit is " +
-          bottleneck_text(c, o.bottleneck) + ".",
-      "على الخيار الأول (" + c.gpu_name(c.top_gpu) + ") يحصل كل مستخدم على " + c.tps(speed) +
-          " رمز في الثانية (" + c.tps(o.output_tokens_per_s.value_or(0)) + " للجميع) بدفعة من " +
-          c.count(static_cast<double>(batch), kSequence) + " لكل نسخة، والعامل المحدِّد هو " +
-          bottleneck_text(c, o.bottleneck) + ".");
+  std::string text =
+      c.pick("On the top option (" + c.gpu_name(c.top_gpu) + ") each user gets " + format_tokens_per_s(speed) +
+                 " tokens/s (" + format_tokens_per_s(o.output_tokens_per_s.value_or(0)) +
+                 " tokens/s in all) at a batch of " + c.count(static_cast<double>(batch), kSequence) +
+                 " per replica; the limit is " + bottleneck_text(c, o.bottleneck) + ".",
+             "على الخيار الأول (" + c.gpu_name(c.top_gpu) + ") يحصل كل مستخدم على " + c.tps(speed) +
+                 " رمز في الثانية (" + c.tps(o.output_tokens_per_s.value_or(0)) + " للجميع) بدفعة من " +
+                 c.count(static_cast<double>(batch), kSequence) + " لكل نسخة، والعامل المحدِّد هو " +
+                 bottleneck_text(c, o.bottleneck) + ".");
   const Explanation* e = find_explanation(c, "options.0.decode_output_tokens_per_s_per_user");
   const double bytes = e ? explained_value(*e, "bytes_per_step") : 0;
   const double flops = e ? explained_value(*e, "flops_per_step") : 0;
@@ -816,17 +821,21 @@ std::string why_slow_serving(const Ctx& c) {
                        " من ذروتها وتنتظر الذاكرة.");
     if (intensity < ridge) {
       const double needed = std::ceil(static_cast<double>(batch) * ridge / intensity);
-      const double room = o.max_concurrency ? static_cast<double>(*o.max_concurrency) / static_cast<double>(std::max<int64_t>(1, o.data)) : 0;
+      const double room = o.max_concurrency ? static_cast<double>(*o.max_concurrency) /
+                                                  static_cast<double>(std::max<int64_t>(1, o.data))
+                                            : 0;
       const bool short_of_room = room > 0 && room < needed;
-      text += c.pick(" Batching: roughly " + c.count(needed, kSequence) +
-                         " per replica would reach the compute-bound point" +
-                         (room > 0 ? (short_of_room ? ", but the KV cache has room for only " : " (the KV cache has room for ") +
-                                         format_count(room) + (short_of_room ? "" : ")")
-                                   : std::string()) + ".",
-                     " التجميع: نحو " + c.count(needed, kSequence) + " لكل نسخة تبلغ نقطة التحوّل إلى الحد الحسابي" +
-                         (room > 0 ? (short_of_room ? "، لكن ذاكرة KV لا تتسع إلا لـ" : " (تتسع ذاكرة KV لـ") +
-                                         c.n(format_count(room)) + (short_of_room ? "" : ")")
-                                   : std::string()) + ".");
+      text += c.pick(
+          " Batching: roughly " + c.count(needed, kSequence) + " per replica would reach the compute-bound point" +
+              (room > 0 ? (short_of_room ? ", but the KV cache has room for only " : " (the KV cache has room for ") +
+                              format_count(room) + (short_of_room ? "" : ")")
+                        : std::string()) +
+              ".",
+          " التجميع: نحو " + c.count(needed, kSequence) + " لكل نسخة تبلغ نقطة التحوّل إلى الحد الحسابي" +
+              (room > 0 ? (short_of_room ? "، لكن ذاكرة KV لا تتسع إلا لـ" : " (تتسع ذاكرة KV لـ") +
+                              c.n(format_count(room)) + (short_of_room ? "" : ")")
+                        : std::string()) +
+              ".");
     } else {
       text += c.pick(" At this batch the step is already compute-bound: more speed needs more TFLOPS (FP8) or GPUs.",
                      " عند هذه الدفعة صارت الخطوة محدودة بالحساب: المزيد من السرعة يحتاج إلى قدرة حسابية أعلى (" +
@@ -846,8 +855,8 @@ std::string why_slow_serving(const Ctx& c) {
     } else if (c.request.inference.kv_cache == "fp16" || c.request.inference.kv_cache == "bf16") {
       text += c.pick(" The weights are already about 4-bit; an fp8 KV cache would halve the " +
                          format_gb(c.m.kv_cache_bytes.value_or(0)) + " of KV read per step.",
-                     " الأوزان مكمّمة أصلًا إلى نحو " + c.n("4-bit") + "؛ وذاكرة KV بدقة " + c.n("fp8") +
-                         " تنصّف " + c.gb(c.m.kv_cache_bytes.value_or(0)) + " المقروءة منها في كل خطوة.");
+                     " الأوزان مكمّمة أصلًا إلى نحو " + c.n("4-bit") + "؛ وذاكرة KV بدقة " + c.n("fp8") + " تنصّف " +
+                         c.gb(c.m.kv_cache_bytes.value_or(0)) + " المقروءة منها في كل خطوة.");
     }
     // HBM: the same bytes on the fastest memory in the catalog.
     const Gpu* fastest = fastest_memory_gpu(c.catalog);
@@ -867,28 +876,32 @@ std::string why_slow_serving(const Ctx& c) {
 
 std::string answer_why_slow(const Ctx& c) {
   if (c.top == nullptr) {
-    return c.pick("Nothing listed fits this request, so there is no speed to explain yet: first find enough VRAM "
-                  "(see the VRAM answer).",
-                  "لا يتسع هذا الطلب في أي خيار مدرج، فلا سرعة نشرحها بعد: ابدأ بتوفير ذاكرة كافية (انظر إجابة "
-                  "الذاكرة).");
+    return c.pick(
+        "Nothing listed fits this request, so there is no speed to explain yet: first find enough VRAM "
+        "(see the VRAM answer).",
+        "لا يتسع هذا الطلب في أي خيار مدرج، فلا سرعة نشرحها بعد: ابدأ بتوفير ذاكرة كافية (انظر إجابة "
+        "الذاكرة).");
   }
   const Option& o = *c.top;
   if (c.serving()) return why_slow_serving(c);
   if (c.training()) {
     const TrainingWorkload& w = c.request.training;
     return c.pick(
-        "Training is compute-bound, not decode-bound: on the top option (" + c.gpus(o.gpus, c.top_gpu) + ") the estimate reaches " + format_percent(o.mfu.value_or(0)) +
-            " model FLOPs utilisation, " + format_count(o.train_tokens_per_s.value_or(0)) + " tokens/s, " +
-            c.duration(o.train_s.value_or(0)) + " for " + c.tokens(w.tokens) + ". The rest of each step goes to "
-            "memory-bound kernels" + (w.grad_checkpointing ? ", recomputing activations" : "") +
+        "Training is compute-bound, not decode-bound: on the top option (" + c.gpus(o.gpus, c.top_gpu) +
+            ") the estimate reaches " + format_percent(o.mfu.value_or(0)) + " model FLOPs utilisation, " +
+            format_count(o.train_tokens_per_s.value_or(0)) + " tokens/s, " + c.duration(o.train_s.value_or(0)) +
+            " for " + c.tokens(w.tokens) +
+            ". The rest of each step goes to "
+            "memory-bound kernels" +
+            (w.grad_checkpointing ? ", recomputing activations" : "") +
             (o.gpus > 1 ? " and exchanging gradients over " + interconnect_text(c, o.interconnect) : "") +
             ". A GPU that looks idle between steps waits on data loading or on that exchange: larger micro-batches, "
             "FP8 and NVLink help.",
-        "التدريب محدود بالحساب لا بفك الترميز: على الخيار الأول (" + c.gpus(o.gpus, c.top_gpu) + ") يبلغ التقدير استغلالًا لقدرة الحساب قدره " + c.pct(o.mfu.value_or(0)) + "، أي " +
+        "التدريب محدود بالحساب لا بفك الترميز: على الخيار الأول (" + c.gpus(o.gpus, c.top_gpu) +
+            ") يبلغ التقدير استغلالًا لقدرة الحساب قدره " + c.pct(o.mfu.value_or(0)) + "، أي " +
             c.n(format_count(o.train_tokens_per_s.value_or(0))) + " رمز في الثانية، ومدة " +
             c.duration(o.train_s.value_or(0)) + " لـ" + c.tokens(w.tokens) +
-            ". يذهب باقي كل خطوة إلى عمليات محدودة بالذاكرة" +
-            (w.grad_checkpointing ? " وإعادة حساب التفعيلات" : "") +
+            ". يذهب باقي كل خطوة إلى عمليات محدودة بالذاكرة" + (w.grad_checkpointing ? " وإعادة حساب التفعيلات" : "") +
             (o.gpus > 1 ? " وتبادل التدرجات عبر " + interconnect_text(c, o.interconnect) : "") +
             ". والمعالج الذي يبدو خاملًا بين الخطوات ينتظر تحميل البيانات أو ذلك التبادل: تساعد الدفعات الأكبر ودقة " +
             c.n("FP8") + " و" + c.n("NVLink") + ".");
@@ -896,29 +909,31 @@ std::string answer_why_slow(const Ctx& c) {
   if (c.audio()) {
     const double rtf = o.real_time_factor.value_or(0);
     const std::string batch = c.n(std::to_string(c.request.media.batch));
-    std::string text = c.pick(
-        "On " + c.gpu_name(c.top_gpu) + " the real-time factor is " + format_ratio(rtf) + " (" +
-            c.duration(c.request.media.audio_seconds) + " of audio takes " +
-            c.duration(rtf * c.request.media.audio_seconds) + " per stream) and the limit is " +
-            bottleneck_text(c, o.bottleneck) + ".",
-        "على " + c.gpu_name(c.top_gpu) + " معامل الزمن الحقيقي " + c.n(format_ratio(rtf)) + " (" +
-            c.duration(c.request.media.audio_seconds) + " من الصوت تستغرق " +
-            c.duration(rtf * c.request.media.audio_seconds) + " لكل مسار) والعامل المحدِّد هو " +
-            bottleneck_text(c, o.bottleneck) + ".");
+    std::string text = c.pick("On " + c.gpu_name(c.top_gpu) + " the real-time factor is " + format_ratio(rtf) + " (" +
+                                  c.duration(c.request.media.audio_seconds) + " of audio takes " +
+                                  c.duration(rtf * c.request.media.audio_seconds) + " per stream) and the limit is " +
+                                  bottleneck_text(c, o.bottleneck) + ".",
+                              "على " + c.gpu_name(c.top_gpu) + " معامل الزمن الحقيقي " + c.n(format_ratio(rtf)) + " (" +
+                                  c.duration(c.request.media.audio_seconds) + " من الصوت تستغرق " +
+                                  c.duration(rtf * c.request.media.audio_seconds) + " لكل مسار) والعامل المحدِّد هو " +
+                                  bottleneck_text(c, o.bottleneck) + ".");
     if (o.bottleneck == "memory_bandwidth") {
-      text += c.pick(" Each decoder step emits a few tokens and streams the decoder's weights to do it, so the tensor "
-                     "cores wait on memory and the GPU looks idle: batch more streams (now " + batch +
-                     ") so that one read of the weights serves them all.",
-                     " كل خطوة في فك الترميز تُخرج بضعة رموز وتقرأ أوزان المفكِّك كاملة لأجلها، فتنتظر الأنوية الحسابية "
-                     "الذاكرة ويبدو المعالج خاملًا: اجمع مسارات أكثر في الدفعة (الآن " + batch +
-                     ") لتخدم قراءة واحدة للأوزان جميعها.");
+      text += c.pick(
+          " Each decoder step emits a few tokens and streams the decoder's weights to do it, so the tensor "
+          "cores wait on memory and the GPU looks idle: batch more streams (now " +
+              batch + ") so that one read of the weights serves them all.",
+          " كل خطوة في فك الترميز تُخرج بضعة رموز وتقرأ أوزان المفكِّك كاملة لأجلها، فتنتظر الأنوية الحسابية "
+          "الذاكرة ويبدو المعالج خاملًا: اجمع مسارات أكثر في الدفعة (الآن " +
+              batch + ") لتخدم قراءة واحدة للأوزان جميعها.");
     } else {
-      text += c.pick(" The GPU is busy while the model runs; if it looks idle, the time goes to CPU work around it "
-                     "(loading and resampling audio, text processing): prepare inputs ahead and batch more streams "
-                     "(now " + batch + ").",
-                     " المعالج مشغول أثناء عمل النموذج؛ فإن بدا خاملًا فالوقت يذهب إلى عمل المعالج المركزي حوله (تحميل "
-                     "الصوت وإعادة تشكيله، ومعالجة النص): جهّز المدخلات مسبقًا واجمع مسارات أكثر في الدفعة (الآن " +
-                         batch + ").");
+      text += c.pick(
+          " The GPU is busy while the model runs; if it looks idle, the time goes to CPU work around it "
+          "(loading and resampling audio, text processing): prepare inputs ahead and batch more streams "
+          "(now " +
+              batch + ").",
+          " المعالج مشغول أثناء عمل النموذج؛ فإن بدا خاملًا فالوقت يذهب إلى عمل المعالج المركزي حوله (تحميل "
+          "الصوت وإعادة تشكيله، ومعالجة النص): جهّز المدخلات مسبقًا واجمع مسارات أكثر في الدفعة (الآن " +
+              batch + ").");
     }
     return text;
   }
@@ -926,26 +941,29 @@ std::string answer_why_slow(const Ctx& c) {
   const Gpu* dc = datacenter_reference(c.catalog);
   const double r = dc && c.top_gpu ? dc->tflops_16bit() / std::max(1.0, c.top_gpu->tflops_16bit()) : 1.0;
   const MediaWorkload& w = c.request.media;
-  std::string text = c.pick(
-      "Diffusion is compute-bound, not decode-bound: on " + c.gpu_name(c.top_gpu) + " one " +
-          (c.request.kind == WorkloadKind::video ? "clip" : "image") + " takes " +
-          c.duration(o.seconds_per_image.value_or(0)) + " for " + c.count(static_cast<double>(w.steps), kStep) +
-          (w.guidance ? " (each run twice for classifier-free guidance)" : "") + ", and the limit is " +
-          bottleneck_text(c, o.bottleneck) + ". The GPU is busy during the steps; if it looks idle, the time goes to "
-          "the text encoder, the VAE decode or CPU work between items.",
-      "الانتشار محدود بالحساب لا بفك الترميز: على " + c.gpu_name(c.top_gpu) + " تستغرق " +
-          (c.request.kind == WorkloadKind::video ? std::string("كل مقطع ") : std::string("كل صورة ")) +
-          c.duration(o.seconds_per_image.value_or(0)) + " لـ" + c.count(static_cast<double>(w.steps), kStep) +
-          (w.guidance ? " (تُنفَّذ كل منها مرتين للتوجيه الخالي من المصنِّف)" : "") + "، والعامل المحدِّد هو " +
-          bottleneck_text(c, o.bottleneck) + ". المعالج مشغول أثناء الخطوات؛ فإن بدا خاملًا فالوقت يذهب إلى مُرمِّز "
-          "النص أو فك ترميز VAE أو عمل المعالج المركزي بين العناصر.");
+  std::string text =
+      c.pick("Diffusion is compute-bound, not decode-bound: on " + c.gpu_name(c.top_gpu) + " one " +
+                 (c.request.kind == WorkloadKind::video ? "clip" : "image") + " takes " +
+                 c.duration(o.seconds_per_image.value_or(0)) + " for " + c.count(static_cast<double>(w.steps), kStep) +
+                 (w.guidance ? " (each run twice for classifier-free guidance)" : "") + ", and the limit is " +
+                 bottleneck_text(c, o.bottleneck) +
+                 ". The GPU is busy during the steps; if it looks idle, the time goes to "
+                 "the text encoder, the VAE decode or CPU work between items.",
+             "الانتشار محدود بالحساب لا بفك الترميز: على " + c.gpu_name(c.top_gpu) + " تستغرق " +
+                 (c.request.kind == WorkloadKind::video ? std::string("كل مقطع ") : std::string("كل صورة ")) +
+                 c.duration(o.seconds_per_image.value_or(0)) + " لـ" + c.count(static_cast<double>(w.steps), kStep) +
+                 (w.guidance ? " (تُنفَّذ كل منها مرتين للتوجيه الخالي من المصنِّف)" : "") + "، والعامل المحدِّد هو " +
+                 bottleneck_text(c, o.bottleneck) +
+                 ". المعالج مشغول أثناء الخطوات؛ فإن بدا خاملًا فالوقت يذهب إلى مُرمِّز "
+                 "النص أو فك ترميز VAE أو عمل المعالج المركزي بين العناصر.");
   if (dc && c.top_gpu && r > 1.05) {
     text += c.pick(" Faster: fewer steps, or more 16-bit TFLOPS: the " + dc->name + " has about " + format_ratio(r) +
                        "× this GPU's.",
                    " للتسريع: خطوات أقل، أو قدرة حسابية أعلى بدقة " + c.n("16-bit") + ": لدى " + c.gpu_name(dc) +
                        " نحو " + c.ratio(r) + " من قدرة هذا المعالج.");
   } else {
-    text += c.pick(" Faster: fewer steps, or more copies on more GPUs.", " للتسريع: خطوات أقل، أو نسخ أكثر على معالجات أكثر.");
+    text += c.pick(" Faster: fewer steps, or more copies on more GPUs.",
+                   " للتسريع: خطوات أقل، أو نسخ أكثر على معالجات أكثر.");
   }
   return text;
 }
@@ -961,9 +979,12 @@ double speed_of(const Option& o) {
 }
 
 std::string speed_text(const Ctx& c, const Option& o) {
-  if (c.serving()) return c.tps(o.decode_output_tokens_per_s_per_user.value_or(0)) + c.pick(" tokens/s per user", " رمز في الثانية لكل مستخدم");
+  if (c.serving())
+    return c.tps(o.decode_output_tokens_per_s_per_user.value_or(0)) +
+           c.pick(" tokens/s per user", " رمز في الثانية لكل مستخدم");
   if (c.training()) return c.duration(o.train_s.value_or(0));
-  if (c.audio()) return c.pick("real-time factor ", "معامل زمن حقيقي ") + c.n(format_ratio(o.real_time_factor.value_or(0)));
+  if (c.audio())
+    return c.pick("real-time factor ", "معامل زمن حقيقي ") + c.n(format_ratio(o.real_time_factor.value_or(0)));
   return c.duration(o.seconds_per_image.value_or(0)) + c.pick(" per item", " لكل عنصر");
 }
 
@@ -1000,23 +1021,27 @@ std::string answer_vram_then_bandwidth(const Ctx& c) {
                    " ثم يحدّد عرض النطاق السرعة، لأن كل خطوة تقرأ الأوزان كاملة: الخيار الأول، " +
                        c.gpu_name(c.top_gpu) + " (" + spec(c.top_gpu) + ")، يعطي " + speed_text(c, *c.top));
   } else {
-    text += c.pick(" Then, for this compute-bound work, tensor throughput rather than bandwidth sets the time: the top "
-                   "option, " + c.gpu_name(c.top_gpu) + " (" + spec(c.top_gpu) + "), takes " + speed_text(c, *c.top),
-                   " ثم تحدّد القدرة الحسابية، لا عرض النطاق، زمن هذا العمل المحدود بالحساب: الخيار الأول، " +
-                       c.gpu_name(c.top_gpu) + " (" + spec(c.top_gpu) + ")، يستغرق " + speed_text(c, *c.top));
+    text += c.pick(
+        " Then, for this compute-bound work, tensor throughput rather than bandwidth sets the time: the top "
+        "option, " +
+            c.gpu_name(c.top_gpu) + " (" + spec(c.top_gpu) + "), takes " + speed_text(c, *c.top),
+        " ثم تحدّد القدرة الحسابية، لا عرض النطاق، زمن هذا العمل المحدود بالحساب: الخيار الأول، " +
+            c.gpu_name(c.top_gpu) + " (" + spec(c.top_gpu) + ")، يستغرق " + speed_text(c, *c.top));
   }
   if (fastest && fastest != c.top && speed_of(*fastest) > speed_of(*c.top) * 1.01) {
-    text += c.pick("; the fastest listed, " + c.gpu_name(g2) + " (" + spec(g2) + (fastest->gpus > 1 ? ", " + std::to_string(fastest->gpus) + " GPUs" : "") +
-                       "), " + (bandwidth ? "gives " : "takes ") + speed_text(c, *fastest) + ".",
+    text += c.pick("; the fastest listed, " + c.gpu_name(g2) + " (" + spec(g2) +
+                       (fastest->gpus > 1 ? ", " + std::to_string(fastest->gpus) + " GPUs" : "") + "), " +
+                       (bandwidth ? "gives " : "takes ") + speed_text(c, *fastest) + ".",
                    "؛ وأسرع خيار مدرج، " + c.gpu_name(g2) + " (" + spec(g2) +
                        (fastest->gpus > 1 ? "، " + c.count(static_cast<double>(fastest->gpus), kGpuNoun) : "") + ")، " +
                        (bandwidth ? "يعطي " : "يستغرق ") + speed_text(c, *fastest) + ".");
   } else {
     text += c.pinned() ? std::string(".") : c.pick(", the fastest of those listed.", "، وهو الأسرع بين المدرجة.");
   }
-  text += c.serving() ? c.pick(" VRAM beyond what fits buys room for more KV cache (more users, longer contexts), "
-                               "not speed.",
-                               " الذاكرة الزائدة عن الحاجة تشتري مساحة لذاكرة KV (مستخدمين أكثر وسياقات أطول)، لا سرعة.")
+  text += c.serving() ? c.pick(
+                            " VRAM beyond what fits buys room for more KV cache (more users, longer contexts), "
+                            "not speed.",
+                            " الذاكرة الزائدة عن الحاجة تشتري مساحة لذاكرة KV (مستخدمين أكثر وسياقات أطول)، لا سرعة.")
                       : c.pick(" VRAM beyond what fits buys larger batches, not speed by itself.",
                                " الذاكرة الزائدة عن الحاجة تسمح بدفعات أكبر، ولا تزيد السرعة بذاتها.");
   return text;
@@ -1034,11 +1059,13 @@ std::string item_noun(const Ctx& c) {
 
 std::string answer_one_or_several(const Ctx& c) {
   if (c.top == nullptr) {
-    return c.pick("Nothing listed fits: " + format_gb(c.m.total_bytes) + " per replica needs more GPUs (or larger "
-                  "ones) than the options offer; when it must span cards, pick NVLink boxes.",
+    return c.pick("Nothing listed fits: " + format_gb(c.m.total_bytes) +
+                      " per replica needs more GPUs (or larger "
+                      "ones) than the options offer; when it must span cards, pick NVLink boxes.",
                   "لا يتسع الطلب في أي خيار مدرج: " + c.gb(c.m.total_bytes) +
                       " لكل نسخة تحتاج إلى معالجات أكثر (أو أكبر) مما تقدمه الخيارات؛ وحين يجب أن يمتد على عدة بطاقات "
-                      "فاختر خوادم فيها " + c.n("NVLink") + ".");
+                      "فاختر خوادم فيها " +
+                      c.n("NVLink") + ".");
   }
   const Option& o = *c.top;
   const int64_t split = o.tensor * o.pipeline;
@@ -1050,64 +1077,69 @@ std::string answer_one_or_several(const Ctx& c) {
                         "so take NVLink boxes.",
                     "يكفي معالج واحد: يتسع التدريب على " + gpu + " واحد ويستغرق " + c.duration(o.train_s.value_or(0)) +
                         ". المعالجات الإضافية تقصّر المدة بنسبة تقارب عددها، لكنها تتبادل التدرجات في كل خطوة، فاختر "
-                        "خوادم فيها " + c.n("NVLink") + ".");
+                        "خوادم فيها " +
+                        c.n("NVLink") + ".");
     }
-    const double grads = c.m.adapter_bytes.value_or(0) > 0 ? c.m.adapter_bytes.value_or(0) : c.m.gradients_bytes.value_or(0);
+    const double grads =
+        c.m.adapter_bytes.value_or(0) > 0 ? c.m.adapter_bytes.value_or(0) : c.m.gradients_bytes.value_or(0);
     return c.pick(
-        "The top option trains on " + c.gpus(o.gpus, c.top_gpu) + " (" + std::to_string(o.data) +
-            " data-parallel " + (o.data == 1 ? "replica" : "replicas") +
+        "The top option trains on " + c.gpus(o.gpus, c.top_gpu) + " (" + std::to_string(o.data) + " data-parallel " +
+            (o.data == 1 ? "replica" : "replicas") +
             (o.tensor > 1 ? ", tensor parallel " + std::to_string(o.tensor) : "") + ", " +
             sharding_text(c, o.sharding) + ") in " + c.duration(o.train_s.value_or(0)) + ". Every step all-reduces " +
-            format_gb(grads) + " of gradients, so the cards need NVLink (here: " + interconnect_text(c, o.interconnect) +
-            ")" + (o.instances > 1 ? " and a fast network between its " + std::to_string(o.instances) + " instances" : "") +
+            format_gb(grads) +
+            " of gradients, so the cards need NVLink (here: " + interconnect_text(c, o.interconnect) + ")" +
+            (o.instances > 1 ? " and a fast network between its " + std::to_string(o.instances) + " instances" : "") +
             ".",
-        "يدرّب الخيار الأول على " + c.gpus(o.gpus, c.top_gpu) + " (" +
-            c.count(static_cast<double>(o.data), kReplica) + " بتوازي البيانات" +
-            (o.tensor > 1 ? "، وتوازي موترات " + c.n(std::to_string(o.tensor)) : "") + "، " +
+        "يدرّب الخيار الأول على " + c.gpus(o.gpus, c.top_gpu) + " (" + c.count(static_cast<double>(o.data), kReplica) +
+            " بتوازي البيانات" + (o.tensor > 1 ? "، وتوازي موترات " + c.n(std::to_string(o.tensor)) : "") + "، " +
             sharding_text(c, o.sharding) + ") في " + c.duration(o.train_s.value_or(0)) + ". كل خطوة تجمع " +
-            c.gb(grads) + " من التدرجات بين المعالجات، فتحتاج البطاقات إلى " + c.n("NVLink") + " (هنا: " +
-            interconnect_text(c, o.interconnect) + ")" +
+            c.gb(grads) + " من التدرجات بين المعالجات، فتحتاج البطاقات إلى " + c.n("NVLink") +
+            " (هنا: " + interconnect_text(c, o.interconnect) + ")" +
             (o.instances > 1 ? " وإلى شبكة سريعة بين " + c.count(static_cast<double>(o.instances), kInstance) : "") +
             ".");
   }
   if (!c.serving()) {
-    return c.pick("One copy per GPU: " + format_gb(c.m.total_bytes) + " fits one " + gpu + ", and these pipelines are "
-                  "not split, so more GPUs just run more copies side by side (" + std::to_string(o.gpus) +
-                  " here, " + format_ratio(o.items_per_s.value_or(0) * 3600) + " " + item_noun(c) +
-                  " an hour). No NVLink needed.",
+    return c.pick("One copy per GPU: " + format_gb(c.m.total_bytes) + " fits one " + gpu +
+                      ", and these pipelines are "
+                      "not split, so more GPUs just run more copies side by side (" +
+                      std::to_string(o.gpus) + " here, " + format_ratio(o.items_per_s.value_or(0) * 3600) + " " +
+                      item_noun(c) + " an hour). No NVLink needed.",
                   "نسخة واحدة لكل معالج: " + c.gb(c.m.total_bytes) + " تتسع على " + gpu +
                       " واحد، ولا تُقسَم هذه النماذج، فالمعالجات الإضافية تشغّل نسخًا أكثر جنبًا إلى جنب (" +
                       c.n(std::to_string(o.gpus)) + " هنا، أي " + c.n(format_ratio(o.items_per_s.value_or(0) * 3600)) +
                       " " + item_noun(c) + " في الساعة). لا حاجة إلى " + c.n("NVLink") + ".");
   }
   if (split == 1) {
-    return c.pick("One fast GPU per replica: " + format_gb(c.m.total_bytes) + " fits one " + gpu +
-                      ", so the top option runs " + c.count(static_cast<double>(o.data), kReplica) + " on " +
-                      c.count(static_cast<double>(o.gpus), kGpuNoun) +
-                      " with no split and no traffic between cards; NVLink does not matter for it. For more users, "
-                      "add replicas rather than splitting one.",
-                  "معالج سريع واحد لكل نسخة: " + c.gb(c.m.total_bytes) + " تتسع على " + gpu +
-                      " واحد، لذلك يشغّل الخيار الأول " + c.count(static_cast<double>(o.data), kReplica) + " على " +
-                      c.count(static_cast<double>(o.gpus), kGpuNoun) + " بلا تقسيم ولا حركة بيانات بين البطاقات، فلا "
-                      "أهمية لـ" + c.n("NVLink") + " هنا. ولخدمة مستخدمين أكثر أضف نسخًا بدل تقسيم النسخة الواحدة.");
+    return c.pick(
+        "One fast GPU per replica: " + format_gb(c.m.total_bytes) + " fits one " + gpu + ", so the top option runs " +
+            c.count(static_cast<double>(o.data), kReplica) + " on " + c.count(static_cast<double>(o.gpus), kGpuNoun) +
+            " with no split and no traffic between cards; NVLink does not matter for it. For more users, "
+            "add replicas rather than splitting one.",
+        "معالج سريع واحد لكل نسخة: " + c.gb(c.m.total_bytes) + " تتسع على " + gpu + " واحد، لذلك يشغّل الخيار الأول " +
+            c.count(static_cast<double>(o.data), kReplica) + " على " + c.count(static_cast<double>(o.gpus), kGpuNoun) +
+            " بلا تقسيم ولا حركة بيانات بين البطاقات، فلا "
+            "أهمية لـ" +
+            c.n("NVLink") + " هنا. ولخدمة مستخدمين أكثر أضف نسخًا بدل تقسيم النسخة الواحدة.");
   }
   const bool fits_one = c.top_gpu && fits_vram(c, c.top_gpu->vram_gib);
   return c.pick(
-      "Each replica spans " + c.gpus(split, c.top_gpu) + " (tensor " + std::to_string(o.tensor) +
-          ", pipeline " + std::to_string(o.pipeline) + ")" +
-          (fits_one ? ", although " + format_gb(c.m.total_bytes) + " fits one; a replica per card would avoid the traffic"
-                    : " because " + format_gb(c.m.total_bytes) + " does not fit one") +
+      "Each replica spans " + c.gpus(split, c.top_gpu) + " (tensor " + std::to_string(o.tensor) + ", pipeline " +
+          std::to_string(o.pipeline) + ")" +
+          (fits_one
+               ? ", although " + format_gb(c.m.total_bytes) + " fits one; a replica per card would avoid the traffic"
+               : " because " + format_gb(c.m.total_bytes) + " does not fit one") +
           ". Every layer then waits on two all-reduces between the cards, so they need a fast link (NVLink or Infinity "
           "Fabric); this option uses " +
           interconnect_text(c, o.interconnect) + "." +
           (o.interconnect == "pcie" ? " Over PCIe, a single larger GPU is usually faster." : ""),
-      "تمتد كل نسخة على " + c.gpus(split, c.top_gpu) + " (توازي موترات " + c.n(std::to_string(o.tensor)) +
-          "، ومراحل " + c.n(std::to_string(o.pipeline)) + ")" +
-          (fits_one ? "، مع أن " + c.gb(c.m.total_bytes) + " تتسع على بطاقة واحدة؛ ونسخة لكل بطاقة تتجنب حركة البيانات بينهما"
+      "تمتد كل نسخة على " + c.gpus(split, c.top_gpu) + " (توازي موترات " + c.n(std::to_string(o.tensor)) + "، ومراحل " +
+          c.n(std::to_string(o.pipeline)) + ")" +
+          (fits_one ? "، مع أن " + c.gb(c.m.total_bytes) +
+                          " تتسع على بطاقة واحدة؛ ونسخة لكل بطاقة تتجنب حركة البيانات بينهما"
                     : " لأن " + c.gb(c.m.total_bytes) + " لا تتسع على بطاقة واحدة") +
           ". عندها تنتظر كل طبقة عمليتي تجميع بين البطاقات، فتحتاج إلى ربط سريع (" + c.n("NVLink") + " أو " +
-          c.n("Infinity Fabric") + ")؛ وهذا الخيار يستعمل " +
-          interconnect_text(c, o.interconnect) + "." +
+          c.n("Infinity Fabric") + ")؛ وهذا الخيار يستعمل " + interconnect_text(c, o.interconnect) + "." +
           (o.interconnect == "pcie" ? " عبر " + c.n("PCIe") + " يكون معالج واحد أكبر أسرع في العادة." : ""));
 }
 
@@ -1153,10 +1185,12 @@ std::string answer_billing(const Ctx& c) {
                          ": بالفوترة بالثانية تدفع ثمنها وحدها، وبالفوترة بالساعة تدفع ساعة كاملة.");
     } else if (c.top) {
       const double seconds = job_seconds(c, *c.top, false);
-      text += c.pick(" This job runs " + c.duration(seconds) + " on " + c.gpus(c.top->gpus, c.top_gpu) + "; rounded to whole hours it would be billed " +
-                         c.duration(std::ceil(seconds / 3600 - 1e-9) * 3600) + ".",
-                     " تستغرق هذه المهمة " + c.duration(seconds) + " على " + c.gpus(c.top->gpus, c.top_gpu) + "؛ ولو قُرّبت إلى ساعات كاملة لفوترت " +
-                         c.duration(std::ceil(seconds / 3600 - 1e-9) * 3600) + ".");
+      text +=
+          c.pick(" This job runs " + c.duration(seconds) + " on " + c.gpus(c.top->gpus, c.top_gpu) +
+                     "; rounded to whole hours it would be billed " +
+                     c.duration(std::ceil(seconds / 3600 - 1e-9) * 3600) + ".",
+                 " تستغرق هذه المهمة " + c.duration(seconds) + " على " + c.gpus(c.top->gpus, c.top_gpu) +
+                     "؛ ولو قُرّبت إلى ساعات كاملة لفوترت " + c.duration(std::ceil(seconds / 3600 - 1e-9) * 3600) + ".");
     }
     return text + advice;
   }
@@ -1169,9 +1203,9 @@ std::string answer_billing(const Ctx& c) {
     const double round_s = round_seconds(c, o);
     const double fine_usd = *o.usd_per_hour * billed_seconds(round_s, p) / 3600;
     const double hour_usd = *o.usd_per_hour * billed_seconds(round_s, hourly) / 3600;
-    return c.pick("The top option, " + where + ", bills " + granularity_text(c, p) + " at " + format_usd(*o.usd_per_hour) +
-                      " an hour: " + format_usd(o.usd_per_month.value_or(0)) + " a month at " +
-                      format_ratio(c.request.inference.hours_per_day.value_or(24)) +
+    return c.pick("The top option, " + where + ", bills " + granularity_text(c, p) + " at " +
+                      format_usd(*o.usd_per_hour) + " an hour: " + format_usd(o.usd_per_month.value_or(0)) +
+                      " a month at " + format_ratio(c.request.inference.hours_per_day.value_or(24)) +
                       " h a day. One round of this request (" +
                       c.count(static_cast<double>(c.request.inference.concurrency), kSequence) + " of " +
                       c.count(static_cast<double>(c.request.inference.output_tokens), kToken) + ") takes " +
@@ -1192,22 +1226,23 @@ std::string answer_billing(const Ctx& c) {
   const double compute = o.usd_compute.value_or(0);
   const double others = o.usd_total.value_or(0) - compute;
   std::string text = c.pick(
-      "The top option, " + where + ", costs " + format_usd(o.usd_total.value_or(0)) + " in all: " +
-          format_usd(compute) + " for " + c.duration(o.billed_s.value_or(0)) + " of compute billed " +
+      "The top option, " + where + ", costs " + format_usd(o.usd_total.value_or(0)) +
+          " in all: " + format_usd(compute) + " for " + c.duration(o.billed_s.value_or(0)) + " of compute billed " +
           granularity_text(c, p) + (others > 0.005 ? " plus " + format_usd(others) + " of storage and transfer" : "") +
           ". The job runs " + c.duration(seconds),
-      "الخيار الأول، " + where + "، يكلّف " + c.usd(o.usd_total.value_or(0)) + " إجمالًا: " + c.usd(compute) +
-          " مقابل " + c.duration(o.billed_s.value_or(0)) + " من الحوسبة تُفوتَر " + granularity_text(c, p) +
+      "الخيار الأول، " + where + "، يكلّف " + c.usd(o.usd_total.value_or(0)) + " إجمالًا: " + c.usd(compute) + " مقابل " +
+          c.duration(o.billed_s.value_or(0)) + " من الحوسبة تُفوتَر " + granularity_text(c, p) +
           (others > 0.005 ? "، إضافةً إلى " + c.usd(others) + " للتخزين والنقل" : "") + ". تستغرق المهمة " +
           c.duration(seconds));
   if (p.billing_granularity_s >= 3600) {
     Provider per_second = p;
     per_second.billing_granularity_s = 1;
     const double fine_usd = *o.usd_per_hour * billed_seconds(seconds, per_second) / 3600;
-    text += c.pick("; this provider rounds to the hour, and billed per second at the same rate the compute would "
-                   "be " + format_usd(fine_usd) + ".",
-                   "؛ وهذا المزوّد يقرّب إلى الساعة، ولو فُوترت بالثانية بالسعر نفسه لكانت الحوسبة " + c.usd(fine_usd) +
-                       ".");
+    text += c.pick(
+        "; this provider rounds to the hour, and billed per second at the same rate the compute would "
+        "be " +
+            format_usd(fine_usd) + ".",
+        "؛ وهذا المزوّد يقرّب إلى الساعة، ولو فُوترت بالثانية بالسعر نفسه لكانت الحوسبة " + c.usd(fine_usd) + ".");
   } else {
     text += c.pick("; billed by the whole hour the compute would be " + format_usd(hourly_usd) + " (" +
                        format_usd(hourly_usd - compute) + " more).",
@@ -1244,8 +1279,9 @@ std::string answer_storage(const Ctx& c) {
                             " (الأوزان" + std::string(c.m.adapter_bytes.value_or(0) > 0 ? " والمحوِّلات" : "") +
                                 " وحالة المُحسِّن، لنقاط الاستئناف)")
                    : c.pick(" of weights", " من الأوزان");
-  const std::string what_downloaded =
-      c.m.adapter_bytes.value_or(0) > 0 ? c.pick("the LoRA adapter", "محوِّل LoRA") : c.pick("the trained weights", "الأوزان المدرَّبة");
+  const std::string what_downloaded = c.m.adapter_bytes.value_or(0) > 0
+                                          ? c.pick("the LoRA adapter", "محوِّل LoRA")
+                                          : c.pick("the trained weights", "الأوزان المدرَّبة");
   std::string text;
   if (c.provider == nullptr || c.top == nullptr) {
     // No priced option: the range over the catalog's block-storage rates, for one month.
@@ -1259,8 +1295,8 @@ std::string answer_storage(const Ctx& c) {
       ++rated;
     }
     text = c.pick("Storage and transfer costs are not available without a priced option" +
-                      std::string(c.pinned() ? " (pinned hardware has no provider)" : "") + ". The sizes: " +
-                      format_gb(stored) + what_stored + " to keep" +
+                      std::string(c.pinned() ? " (pinned hardware has no provider)" : "") +
+                      ". The sizes: " + format_gb(stored) + what_stored + " to keep" +
                       (downloaded > 0 ? ", " + format_gb(downloaded) + " (" + what_downloaded + ") to download" : "") +
                       "; a month of that on block storage costs " + format_usd(low) + " to " + format_usd(high) +
                       " across the " + c.count(rated, kProviderNoun) + " in the catalog that publish a rate.",
@@ -1275,8 +1311,9 @@ std::string answer_storage(const Ctx& c) {
   const Provider& p = *c.provider;
   const Option& o = *c.top;
   const std::string who = c.provider_name(&p);
-  const std::string storage_rate =
-      p.block_storage_usd_per_gb_month ? c.usd(*p.block_storage_usd_per_gb_month) + c.pick("/GB-month", " لكل GB شهريًا") : "";
+  const std::string storage_rate = p.block_storage_usd_per_gb_month
+                                       ? c.usd(*p.block_storage_usd_per_gb_month) + c.pick("/GB-month", " لكل GB شهريًا")
+                                       : "";
   const std::string egress_rate = p.egress_usd_per_gb ? c.usd(*p.egress_usd_per_gb) + c.pick("/GB", " لكل GB") : "";
   if (!p.block_storage_usd_per_gb_month) {
     text = c.pick("The catalog has no block-storage rate for " + who + ", so the " + format_gb(stored) + what_stored +
@@ -1298,8 +1335,8 @@ std::string answer_storage(const Ctx& c) {
     if (p.egress_usd_per_gb) {
       text += c.pick(" Downloading " + what_downloaded + " (" + format_gb(downloaded) + ") costs " +
                          format_usd(o.usd_egress.value_or(0)) + " at " + egress_rate + ".",
-                     " تنزيل " + what_downloaded + " (" + c.gb(downloaded) + ") يكلّف " + c.usd(o.usd_egress.value_or(0)) +
-                         " بسعر " + egress_rate + ".");
+                     " تنزيل " + what_downloaded + " (" + c.gb(downloaded) + ") يكلّف " +
+                         c.usd(o.usd_egress.value_or(0)) + " بسعر " + egress_rate + ".");
     } else {
       text += c.pick(" The catalog has no egress rate for " + who + ", so downloading " + what_downloaded + " (" +
                          format_gb(downloaded) + ") is counted at " + format_usd(o.usd_egress.value_or(0)) + ".",
@@ -1314,15 +1351,18 @@ std::string answer_storage(const Ctx& c) {
                          "؛ وحفظ عدة نقاط استئناف يضاعف كلفة التخزين.");
     }
   } else if (c.serving()) {
-    text += c.pick(" Loading those weights at every start reads " + format_gb(stored) + ", so keep them on local NVMe "
-                   "next to the GPU; the responses themselves are text and cost little to send.",
+    text += c.pick(" Loading those weights at every start reads " + format_gb(stored) +
+                       ", so keep them on local NVMe "
+                       "next to the GPU; the responses themselves are text and cost little to send.",
                    " تحميل هذه الأوزان عند كل تشغيل يقرأ " + c.gb(stored) + "، فاحفظها على قرص " + c.n("NVMe") +
                        " محلي بجوار المعالج؛ أما الردود فنصوص لا تكلّف نقلها إلا القليل.");
   } else {
-    text += c.pick(" The generated files are downloaded too, but the response has no size for them, so their "
-                   "transfer is not in the total" + (p.egress_usd_per_gb ? " (" + egress_rate + " here)" : std::string()) + ".",
-                   " وتُنزَّل الملفات المولَّدة أيضًا، لكن الاستجابة لا تذكر حجمها، فكلفة نقلها غير محسوبة في الإجمالي" +
-                       (p.egress_usd_per_gb ? " (" + egress_rate + " هنا)" : std::string()) + ".");
+    text += c.pick(
+        " The generated files are downloaded too, but the response has no size for them, so their "
+        "transfer is not in the total" +
+            (p.egress_usd_per_gb ? " (" + egress_rate + " here)" : std::string()) + ".",
+        " وتُنزَّل الملفات المولَّدة أيضًا، لكن الاستجابة لا تذكر حجمها، فكلفة نقلها غير محسوبة في الإجمالي" +
+            (p.egress_usd_per_gb ? " (" + egress_rate + " هنا)" : std::string()) + ".");
   }
   return text;
 }
@@ -1335,19 +1375,22 @@ std::string answer_task_tier(const Ctx& c) {
   const std::string where = o ? c.gpus(o->gpus, c.top_gpu) : std::string();
   switch (c.request.kind) {
     case WorkloadKind::inference: {
-      std::string text = c.pick("Serving is a standing endpoint: it needs capacity that stays. Start on on-demand and "
-                                "move to reserved capacity once the load is steady; keep spot for extra replicas.",
-                                "الخدمة نقطة وصول دائمة تحتاج إلى سعة ثابتة: ابدأ بالسعة عند الطلب وانتقل إلى السعة "
-                                "المحجوزة حين يستقر الحمل؛ واترك Spot للنسخ الإضافية.");
+      std::string text = c.pick(
+          "Serving is a standing endpoint: it needs capacity that stays. Start on on-demand and "
+          "move to reserved capacity once the load is steady; keep spot for extra replicas.",
+          "الخدمة نقطة وصول دائمة تحتاج إلى سعة ثابتة: ابدأ بالسعة عند الطلب وانتقل إلى السعة "
+          "المحجوزة حين يستقر الحمل؛ واترك Spot للنسخ الإضافية.");
       if (o && o->usd_per_month) {
         text += c.pick(" The top option (" + where + ") costs " + format_usd(*o->usd_per_month) + " a month" +
-                           (o->usd_per_million_output_tokens
-                                ? ", " + format_usd(*o->usd_per_million_output_tokens) + " per million output tokens when busy"
-                                : std::string()) + ".",
+                           (o->usd_per_million_output_tokens ? ", " + format_usd(*o->usd_per_million_output_tokens) +
+                                                                   " per million output tokens when busy"
+                                                             : std::string()) +
+                           ".",
                        " يكلّف الخيار الأول (" + where + ") " + c.usd(*o->usd_per_month) + " في الشهر" +
-                           (o->usd_per_million_output_tokens
-                                ? "، أي " + c.usd(*o->usd_per_million_output_tokens) + " لكل مليون رمز مُخرَج عند الانشغال"
-                                : std::string()) + ".");
+                           (o->usd_per_million_output_tokens ? "، أي " + c.usd(*o->usd_per_million_output_tokens) +
+                                                                   " لكل مليون رمز مُخرَج عند الانشغال"
+                                                             : std::string()) +
+                           ".");
       }
       text += c.pick(" Storage: a fast local disk to load " + format_gb(c.m.weights_bytes) +
                          " of weights on every start. Interconnect: ",
@@ -1364,15 +1407,19 @@ std::string answer_task_tier(const Ctx& c) {
       const bool pre = c.request.kind == WorkloadKind::pretrain;
       double stored = 0, downloaded = 0;
       stored_and_downloaded(c, stored, downloaded);
-      std::string text = pre ? c.pick("Pretraining " + c.tokens(c.request.training.tokens) + " is a long run: reserve "
-                                      "capacity (a cluster contract) rather than renting on demand, and keep spot for "
-                                      "short experiments.",
-                                      "التدريب المسبق على " + c.tokens(c.request.training.tokens) + " تشغيل طويل: احجز سعة "
-                                      "(عقد عنقود) بدل الاستئجار عند الطلب، واترك Spot للتجارب القصيرة.")
-                             : c.pick("A fine-tune is a bounded batch job: on-demand or spot with checkpoints, no "
-                                      "reservation needed.",
-                                      "الضبط الدقيق مهمة دفعية محدودة: تكفيها السعة عند الطلب أو Spot مع نقاط استئناف، "
-                                      "بلا حاجة إلى حجز.");
+      std::string text =
+          pre ? c.pick("Pretraining " + c.tokens(c.request.training.tokens) +
+                           " is a long run: reserve "
+                           "capacity (a cluster contract) rather than renting on demand, and keep spot for "
+                           "short experiments.",
+                       "التدريب المسبق على " + c.tokens(c.request.training.tokens) +
+                           " تشغيل طويل: احجز سعة "
+                           "(عقد عنقود) بدل الاستئجار عند الطلب، واترك Spot للتجارب القصيرة.")
+              : c.pick(
+                    "A fine-tune is a bounded batch job: on-demand or spot with checkpoints, no "
+                    "reservation needed.",
+                    "الضبط الدقيق مهمة دفعية محدودة: تكفيها السعة عند الطلب أو Spot مع نقاط استئناف، "
+                    "بلا حاجة إلى حجز.");
       if (o) {
         text += c.pick(" The top option (" + where + ") takes " + c.duration(o->train_s.value_or(0)) + ", " +
                            format_count(o->gpu_hours.value_or(0)) + " GPU-hours" +
@@ -1381,21 +1428,26 @@ std::string answer_task_tier(const Ctx& c) {
                            c.n(format_count(o->gpu_hours.value_or(0))) + " ساعة معالجة" +
                            (o->usd_total ? "، بكلفة " + c.usd(*o->usd_total) : std::string()) + ".");
       }
-      text += pre ? c.pick(" Storage: fast shared storage (a parallel file system or object store) for the dataset and "
-                           "for checkpoints of " + format_gb(stored) + " each.",
-                           " التخزين: تخزين مشترك سريع (نظام ملفات متوازٍ أو تخزين كائنات) للبيانات ولنقاط استئناف "
-                           "حجم كل منها " + c.gb(stored) + ".")
+      text += pre ? c.pick(
+                        " Storage: fast shared storage (a parallel file system or object store) for the dataset and "
+                        "for checkpoints of " +
+                            format_gb(stored) + " each.",
+                        " التخزين: تخزين مشترك سريع (نظام ملفات متوازٍ أو تخزين كائنات) للبيانات ولنقاط استئناف "
+                        "حجم كل منها " +
+                            c.gb(stored) + ".")
                   : c.pick(" Storage: room for checkpoints of " + format_gb(stored) + " each.",
                            " التخزين: مساحة لنقاط استئناف حجم كل منها " + c.gb(stored) + ".");
       if (o && o->gpus > 1) {
         text += c.pick(" Interconnect: NVLink inside each box" +
                            (o->instances > 1 ? std::string(" and InfiniBand, RoCE or EFA between the ") +
                                                    std::to_string(o->instances) + " instances"
-                                             : std::string()) + ".",
+                                             : std::string()) +
+                           ".",
                        " الربط: " + c.n("NVLink") + " داخل كل خادم" +
                            (o->instances > 1 ? " وشبكة " + c.n("InfiniBand / RoCE / EFA") + " بين " +
                                                    c.count(static_cast<double>(o->instances), kInstance)
-                                             : std::string()) + ".");
+                                             : std::string()) +
+                           ".");
       } else {
         text += c.pick(" Interconnect: none needed on one GPU.", " الربط: لا حاجة إليه على معالج واحد.");
       }
@@ -1407,18 +1459,21 @@ std::string answer_task_tier(const Ctx& c) {
       const std::string amount = audio ? c.duration(c.request.media.audio_seconds) + c.pick(" of audio", " من الصوت")
                                        : c.count(c.request.media.images, noun);
       const bool transcribe = audio && c.request.model.media.task == "transcribe";
-      std::string text = c.pick(std::string(transcribe ? "Transcribing " : "Producing ") + amount + " is a batch job: spot or on-demand by the minute, no "
-                                "reserved capacity, no interconnect (each GPU runs its own copy).",
-                                std::string(transcribe ? "تفريغ " : "إنتاج ") + amount + " مهمة دفعية: تكفيها سعة Spot أو السعة عند الطلب بالدقيقة، بلا سعة "
-                                "محجوزة ولا ربط بين البطاقات (كل معالج يشغّل نسخته).");
+      std::string text = c.pick(std::string(transcribe ? "Transcribing " : "Producing ") + amount +
+                                    " is a batch job: spot or on-demand by the minute, no "
+                                    "reserved capacity, no interconnect (each GPU runs its own copy).",
+                                std::string(transcribe ? "تفريغ " : "إنتاج ") + amount +
+                                    " مهمة دفعية: تكفيها سعة Spot أو السعة عند الطلب بالدقيقة، بلا سعة "
+                                    "محجوزة ولا ربط بين البطاقات (كل معالج يشغّل نسخته).");
       if (o) {
         text += c.pick(" The top option (" + where + ") finishes in " + c.duration(job_seconds(c, *o, true)) +
                            (o->usd_total ? " for " + format_usd(*o->usd_total) : std::string()) + ".",
                        " ينهيها الخيار الأول (" + where + ") في " + c.duration(job_seconds(c, *o, true)) +
                            (o->usd_total ? " بكلفة " + c.usd(*o->usd_total) : std::string()) + ".");
       }
-      text += c.pick(" Storage: " + format_gb(c.m.weights_bytes) + " of weights on local disk, and object storage "
-                     "for the outputs.",
+      text += c.pick(" Storage: " + format_gb(c.m.weights_bytes) +
+                         " of weights on local disk, and object storage "
+                         "for the outputs.",
                      " التخزين: " + c.gb(c.m.weights_bytes) + " من الأوزان على قرص محلي، وتخزين كائنات للمخرجات.");
       return text;
     }

@@ -114,6 +114,14 @@ json response_to_json(const Response& r) {
   out["options"] = json::array();
   for (const auto& option : r.options) out["options"].push_back(option_to_json(option));
   out["options_evaluated"] = r.options_evaluated;
+  out["fit_by_gpu"] = json::array();
+  for (const auto& fit : r.fit_by_gpu) {
+    json item = {{"gpu", fit.gpu}};
+    put_bytes(item, "vram_bytes_per_gpu", fit.vram_bytes_per_gpu);
+    put_int(item, "gpus_needed", fit.gpus_needed);
+    if (fit.used_bytes_per_gpu) put_bytes(item, "used_bytes_per_gpu", *fit.used_bytes_per_gpu);
+    out["fit_by_gpu"].push_back(item);
+  }
   out["guidance"] = json::array();
   for (const auto& g : r.guidance) out["guidance"].push_back({{"id", g.id}, {"question", g.question}, {"answer", g.answer}});
   out["explain"] = json::array();

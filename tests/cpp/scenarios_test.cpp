@@ -270,3 +270,34 @@ TEST_CASE("Hugging Face config.json shapes become models", "[catalog][hf_config]
   CHECK(bad["ok"] == false);
   CHECK(bad["errors"][0]["path"] == "/hf_config");
 }
+
+TEST_CASE("fit_by_gpu: the fewest GPUs of each kind, never more for a bigger card", "[placement][property]") {
+  for (const json& workload : {json{{"kind", "inference"}, {"weights", "fp8"}, {"concurrency", 16}},
+                               json{{"kind", "finetune"}, {"method", "full"}, {"seq_len", 2048}}}) {
+    const json r = sizer_test::evaluate({{"model", "llama-3.1-70b"}, {"workload", workload}, {"limit", 1}});
+    REQUIRE(r["ok"] == true);
+    const json& fits = r["fit_by_gpu"];
+    REQUIRE(fits.size() >= 27);
+    double previous_vram = 0;
+    int64_t previous_needed = 1 << 30;
+    for (const auto& fit : fits) {
+      const double vram = fit["vram_bytes_per_gpu"].get<double>();
+      CHECK(vram >= previous_vram);
+      const int64_t needed = fit.contains("gpus_needed") ? fit["gpus_needed"].get<int64_t>() : (1 << 30);
+      INFO(fit.dump());
+      if (vram > previous_vram) CHECK(needed <= previous_needed);
+      if (fit.contains("gpus_needed")) CHECK(fit["used_bytes_per_gpu"].get<double>() <= vram);
+      previous_vram = vram;
+      previous_needed = std::min(previous_needed, needed);
+    }
+  }
+  // 70B in bf16 is 141.1 GB of weights: two 80 GB cards hold it; one 141 GiB H200 does not, because the
+  // engine reserves 10% (0.9 × 151.4 GB = 136 GB usable); eight 24 GB cards are needed.
+  const json r = sizer_test::evaluate({{"model", "llama-3.1-70b"},
+                                       {"workload", {{"kind", "inference"}, {"prompt_tokens", 1000}}}});
+  for (const auto& fit : r["fit_by_gpu"]) {
+    if (fit["gpu"] == "h100-sxm") CHECK(fit["gpus_needed"] == 2);
+    if (fit["gpu"] == "h200-sxm") CHECK(fit["gpus_needed"] == 2);
+    if (fit["gpu"] == "rtx-4090") CHECK(fit["gpus_needed"] == 8);
+  }
+}
