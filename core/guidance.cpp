@@ -811,14 +811,24 @@ std::string why_slow_serving(const Ctx& c) {
     const double intensity = flops / bytes;
     const double ridge = peak / bandwidth;
     const double of_peak = std::min(1.0, intensity / ridge);
+    // What the tensor cores wait on, by the option's bottleneck.
+    const std::string waits_on =
+        o.bottleneck == "overhead"
+            ? c.pick(
+                  "the fixed cost of every step (scheduling, sampling, kernel launches), which more sequences per "
+                  "step would share",
+                  "الكلفة الثابتة لكل خطوة (الجدولة وأخذ العينات وإطلاق النوى)، وهي كلفة تتقاسمها تسلسلات أكثر في "
+                  "الخطوة الواحدة")
+        : o.bottleneck == "interconnect" ? c.pick("the all-reduces between the GPUs", "عمليات التجميع بين المعالجات")
+                                         : c.pick("memory", "الذاكرة");
     text += c.pick(" Each decode step reads " + format_bytes(bytes) + " per GPU and does " + format_ratio(intensity) +
                        " FLOPs per byte read, while this GPU needs " + format_ratio(ridge) +
-                       " FLOPs per byte to keep its tensor cores busy: they run at about " + format_percent(of_peak) +
-                       " of their peak and wait on memory.",
+                       " FLOPs per byte to keep its tensor cores busy: they reach at most " + format_percent(of_peak) +
+                       " of their peak and wait on " + waits_on + ".",
                    " تقرأ كل خطوة فك ترميز " + c.bytes(bytes) + " لكل معالج وتنفّذ " + c.n(format_ratio(intensity)) +
                        " عملية حسابية لكل بايت مقروء، بينما يحتاج هذا المعالج إلى " + c.n(format_ratio(ridge)) +
-                       " عملية لكل بايت كي تنشغل أنويته الحسابية: فهي تعمل بنحو " + c.pct(of_peak) +
-                       " من ذروتها وتنتظر الذاكرة.");
+                       " عملية لكل بايت كي تنشغل أنويته الحسابية: فهي لا تبلغ أكثر من " + c.pct(of_peak) +
+                       " من ذروتها وتنتظر " + waits_on + ".");
     if (intensity < ridge) {
       const double needed = std::ceil(static_cast<double>(batch) * ridge / intensity);
       const double room = o.max_concurrency ? static_cast<double>(*o.max_concurrency) /
