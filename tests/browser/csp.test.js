@@ -1,0 +1,117 @@
+// The widget under a strict Content-Security-Policy: two widgets (one Arabic) render, with no violation.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const { launch, startServer, watch, waitForResults, dist } = require('./lib.js');
+
+test('embed.html renders two widgets under script-src self + wasm-unsafe-eval', async (t) => {
+  const server = await startServer({ csp: true });
+  t.after(server.close);
+  const { context, close } = await launch();
+  t.after(close);
+  const page = await context.newPage();
+  const problems = watch(page);
+  // Injected through DevTools (not subject to the page's CSP): records every violation the page raises.
+  await page.addInitScript(() => {
+    window.__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__violations.push(e.violatedDirective + ' ' + e.blockedURI);
+    });
+  });
+  const requests = [];
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+
+  const res = await page.goto(server.url + 'embed.html');
+  assert.equal(res.headers()['content-security-policy'], "script-src 'self' 'wasm-unsafe-eval'");
+
+  const en = page.locator('#w-en');
+  const ar = page.locator('#w-ar');
+  await waitForResults(page, en);
+  await waitForResults(page, ar);
+
+  // Both widgets computed a memory total; the Arabic one is right-to-left with Arabic text.
+  assert.match(await en.locator('#gs-mem-total').textContent(), /GB/);
+  assert.match(await ar.locator('#gs-mem-total').textContent(), /\d/);
+  assert.equal(await ar.locator('.gs').getAttribute('dir'), 'rtl');
+  assert.equal(await en.locator('.gs').getAttribute('dir'), 'ltr');
+  assert.match(await ar.locator('.gs-summary').textContent(), /[\u0600-\u06FF]{3,}/);
+  assert.match(await en.locator('.gs-summary').textContent(), /tok\/s/);
+  // The compact widget shows fewer inputs than the full one.
+  assert.equal(await en.locator('#gs-engine').count(), 0);
+  assert.equal(await ar.locator('#gs-engine').count(), 1);
+
+  // Attributes are reflected to properties, and a property change re-renders the widget.
+  const props = await page.evaluate(() => {
+    const w = document.getElementById('w-en');
+    return { compact: w.compact, model: w.model, lang: document.getElementById('w-ar').lang, starts: customElements.get('gpu-sizer').coreStarts() };
+  });
+  assert.equal(props.compact, true);
+  assert.equal(props.model, 'llama-3.1-8b');
+  assert.equal(props.lang, 'ar');
+  assert.equal(props.starts, 1, 'two widgets share one loaded core');
+  await page.evaluate(() => { document.getElementById('w-en').lang = 'ar'; });
+  await page.waitForFunction(() => document.getElementById('w-en').shadowRoot.querySelector('.gs').getAttribute('dir') === 'rtl');
+  await waitForResults(page, en);
+
+  // gpu pins a catalog GPU; task names a tab, and one the core cannot compute says so plainly.
+  const gpuId = await page.evaluate(() => document.getElementById('w-ar').shadowRoot.querySelector('#gs-gpu option').value);
+  await page.evaluate((id) => { document.getElementById('w-ar').gpu = id; }, gpuId);
+  await page.waitForFunction(() => document.getElementById('w-ar').getAttribute('gpu') && document.getElementById('w-ar').shadowRoot.querySelector('#gs-hw-pin').checked);
+  await waitForResults(page, ar);
+  assert.equal(await ar.locator('#gs-gpu').inputValue(), gpuId);
+  assert.equal(await ar.locator('#gs-top-h').textContent(), 'المعالجات التي اخترتها');
+  await page.evaluate(() => { document.getElementById('w-ar').task = 'pretrain'; });
+  await ar.locator('.gs-notice').waitFor();
+  assert.match(await ar.locator('.gs-notice').textContent(), /غير متاحة بعد/);
+  assert.equal(await ar.locator('#gs-mem-total').count(), 0);
+  await page.evaluate(() => { document.getElementById('w-ar').task = 'serve'; });
+  await waitForResults(page, ar);
+
+  // Theming from the host page crosses the shadow boundary.
+  const accent = await en.locator('.gs').evaluate((el) => getComputedStyle(el).getPropertyValue('--gs-accent').trim());
+  assert.equal(accent, '#0f6b63');
+
+  // Nothing fetched but the page and the widget script (no catalog-src given).
+  assert.deepEqual(requests.filter((p) => !/^\/(embed\.html|gpu-sizer-widget\.js)$/.test(p)), []);
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  assert.deepEqual(problems.filter((p) => /Content Security Policy|Refused/i.test(p)), []);
+  assert.deepEqual(problems, []);
+});
+
+test('a widget with catalog-src fetches and validates that catalog only', async (t) => {
+  const server = await startServer({ csp: true });
+  t.after(server.close);
+  const { context, close } = await launch();
+  t.after(close);
+  const page = await context.newPage();
+  const problems = watch(page);
+  // A docs site's fresher price file: the bundled offerings with a new price; and a broken one.
+  const sizer = await require(dist('gpu-sizer.js'))();
+  const offerings = sizer.catalog().offerings.map((o) => ({ ...o, usd_per_hour: 1.23, spot_usd_per_hour: null }));
+  await page.route('**/prices.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ offerings }) }));
+  await page.route('**/broken.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ offerings: [{ id: 'x/y', gpu: 'nope' }] }) }));
+  const fetched = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  await page.goto(server.url + 'embed.html');
+  await page.evaluate(() => {
+    for (const [id, src] of [['w-good', 'prices.json'], ['w-bad', 'broken.json']]) {
+      const el = document.createElement('gpu-sizer');
+      el.id = id;
+      el.catalogSrc = src; // property reflected to the catalog-src attribute
+      document.querySelector('main').prepend(el);
+    }
+  });
+  const good = page.locator('#w-good');
+  await good.locator('#gs-import-status .gs-ok').waitFor({ timeout: 20000 });
+  await waitForResults(page, good);
+  assert.equal(await good.locator('td[data-col="usd_h"]').first().textContent(), '$1.23');
+  const bad = page.locator('#w-bad');
+  await bad.locator('#gs-import-status .gs-err').waitFor({ timeout: 20000 });
+  assert.match(await bad.locator('#gs-import-errors').textContent(), /\/offerings\/0\/gpu/);
+  assert.ok(fetched.includes('/prices.json') && fetched.includes('/broken.json'));
+  // Another origin is refused without a request.
+  await page.evaluate(() => { document.getElementById('w-bad').setAttribute('catalog-src', 'https://example.invalid/x.json'); });
+  await page.waitForFunction(() => /this site/.test(document.getElementById('w-bad').shadowRoot.querySelector('#gs-import-status').textContent));
+  assert.ok(!fetched.some((p) => p === '/x.json'));
+  assert.deepEqual(problems, []);
+});
