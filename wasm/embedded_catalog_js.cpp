@@ -1,0 +1,25 @@
+// The WASM module's bundled catalog. Instead of embedding the catalog bytes in the binary (base64 inside
+// the single-file module, which gzip cannot shrink), the build writes the catalog files as JavaScript
+// literals in a --pre-js (Module.bundledCatalog); here they are read once, as JSON text, for the core.
+#include <emscripten/val.h>
+
+#include <string>
+#include <vector>
+
+#include "../core/embedded_catalog.hpp"
+
+namespace sizer {
+
+std::vector<std::string_view> embedded_catalog_files() {
+  static const std::vector<std::string> texts = [] {
+    std::vector<std::string> out;
+    const emscripten::val files = emscripten::val::module_property("bundledCatalog");
+    const emscripten::val json = emscripten::val::global("JSON");
+    const unsigned count = files["length"].as<unsigned>();
+    for (unsigned i = 0; i < count; ++i) out.push_back(json.call<std::string>("stringify", files[i]));
+    return out;
+  }();
+  return {texts.begin(), texts.end()};
+}
+
+}  // namespace sizer
