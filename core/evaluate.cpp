@@ -192,6 +192,17 @@ void add_costs(Option& option, const Request& request, const Provider* provider,
   const double billed = provider ? billed_seconds(seconds, *provider) : seconds;
   option.billed_s = billed;
   option.usd_compute = usd_per_hour * billed / 3600.0;
+  if (provider) {
+    const double hourly_usd = usd_per_hour * std::ceil(seconds / 3600.0 - 1e-9);
+    const std::string unit = provider->billing_granularity_s <= 1 ? "second" : provider->billing_granularity_s <= 60 ? "minute" : "hour";
+    if (provider->billing_granularity_s < 3600 && hourly_usd - *option.usd_compute >= 0.01) {
+      option.reasons.push_back("Billed per " + unit + ": " + format_usd(*option.usd_compute) +
+                               " of compute, where hourly billing would charge " + format_usd(hourly_usd) + ".");
+    } else if (provider->billing_granularity_s >= 3600 && billed - seconds >= 300) {
+      option.warnings.push_back("Billed by the hour: " + format_number(std::round(seconds / 60.0)) + " minutes of work pay for " +
+                                format_number(billed / 3600.0) + " h.");
+    }
+  }
   double total = *option.usd_compute;
   if (provider) {
     const StorageCost storage = storage_cost(*provider, storage_bytes, seconds, egress_bytes);
