@@ -425,18 +425,71 @@ void explain_inference_memory(const Request& request, const MemoryBreakdown& m, 
         {"sliding_layers", static_cast<double>(model.sliding_layers)},
         {"window", static_cast<double>(model.sliding_window)}},
        m.kv_cache_bytes, "Paged KV allocation (vLLM PagedAttention, Kwon et al. 2023)"});
+  response.explain.push_back(
+      {"memory.activations_bytes", "prefill_chunk_tokens × (4 × hidden + 2 × ffn) × 2 bytes + sequences × vocab × 4 bytes",
+       {{"hidden", static_cast<double>(model.hidden)}, {"ffn", static_cast<double>(model.ffn)},
+        {"vocab", static_cast<double>(model.vocab)}},
+       m.activations_bytes, "The engine's profiled activation peak for one prefill chunk, and fp32 logits"});
+  response.explain.push_back({"memory.total_bytes", "weights + kv_cache + activations + overhead",
+                              {{"weights_bytes", m.weights_bytes}, {"kv_cache_bytes", m.kv_cache_bytes},
+                               {"activations_bytes", m.activations_bytes}, {"overhead_bytes", m.overhead_bytes}},
+                              m.total_bytes, "CUDA context, libraries and CUDA graphs: engine preset"});
 }
 
-Explanation explain_decode(const Option& top, const InferenceSpeed& s, const Gpu& gpu, const EnginePreset& engine) {
-  return Explanation(
+std::vector<Explanation> explain_inference_speed(const Option& top, const InferenceSpeed& s, const Gpu& gpu,
+                                                 const EnginePreset& engine, const InferenceWorkload& w) {
+  const std::string range = "; range ±" + std::to_string(static_cast<int>(std::lround(engine.speed_relative_error * 100))) +
+                            "% from the engine preset's error on the calibration cases (npm run accuracy)";
+  std::vector<Explanation> out;
+  out.push_back(
       {"options.0.decode_output_tokens_per_s_per_user",
-       "1 / (max(bytes_per_step / (bandwidth × efficiency), flops_per_step / (peak × mfu)) + interconnect_s + overhead_s)",
+       "1 / (max(bytes_per_step / (bandwidth × efficiency), flops_per_step / (peak × efficiency)) + interconnect_s + "
+       "overhead_s)",
        {{"bytes_per_step", s.bytes_per_step}, {"bandwidth_bytes_per_s", gpu.memory_bandwidth_gbs * 1e9},
-        {"bandwidth_efficiency", engine.bandwidth_efficiency}, {"flops_per_step", s.flops_per_step},
-        {"peak_flops", gpu.tflops_for(s.compute_precision) * 1e12}, {"mfu", engine.compute_efficiency},
+        {"bandwidth_efficiency", bandwidth_efficiency(engine, gpu.is_hbm())}, {"flops_per_step", s.flops_per_step},
+        {"peak_flops", gpu.tflops_for(s.compute_precision) * 1e12}, {"compute_efficiency", engine.compute_efficiency},
         {"interconnect_s", s.interconnect_s}, {"overhead_s", s.overhead_s}},
        top.decode_output_tokens_per_s_per_user.value_or(0),
-       "Roofline model (Williams et al. 2009); engine preset: " + std::string(engine.source)});
+       "Roofline model (Williams et al. 2009); engine preset: " + std::string(engine.source) + range});
+  out.push_back({"options.0.output_tokens_per_s",
+                 "sequences × output_tokens / (output_tokens × step_s + sequences_per_replica × prefill_s)",
+                 {{"sequences", static_cast<double>(top.concurrency)},
+                  {"output_tokens", static_cast<double>(w.output_tokens)},
+                  {"step_s", s.step_s},
+                  {"prefill_s", s.prefill_s}},
+                 top.output_tokens_per_s.value_or(0),
+                 "Continuous batching: each sequence's prompt is prefilled between decode steps" + range});
+  out.push_back({"options.0.ttft_s",
+                 "max(2 × active_params × prompt_tokens + 2 × layers × prompt_tokens² × heads × head_dim) / (peak × "
+                 "efficiency), weights / bandwidth) + interconnect + one decode step",
+                 {{"prompt_tokens", static_cast<double>(w.prompt_tokens)}, {"prefill_s", s.prefill_s}, {"step_s", s.step_s}},
+                 top.ttft_s.value_or(0), "Prefill is compute-bound (Pope et al. 2022, Efficiently Scaling Transformer Inference)"});
+  return out;
+}
+
+// How the top option's price figures were reached.
+void explain_costs(const Option& top, const Request& request, Response& response) {
+  if (!top.usd_per_hour) return;
+  if (top.usd_per_million_output_tokens) {
+    response.explain.push_back({"options.0.usd_per_million_output_tokens", "usd_per_hour / (output_tokens_per_s × 3600) × 10⁶",
+                                {{"usd_per_hour", *top.usd_per_hour}, {"output_tokens_per_s", top.output_tokens_per_s.value_or(0)}},
+                                *top.usd_per_million_output_tokens, "The option's on-demand or spot price from the catalog"});
+  }
+  if (top.usd_per_month) {
+    response.explain.push_back({"options.0.usd_per_month", "usd_per_hour × 730 h × hours_per_day / 24",
+                                {{"usd_per_hour", *top.usd_per_hour},
+                                 {"hours_per_day", request.inference.hours_per_day.value_or(24.0)}},
+                                *top.usd_per_month, "An always-on endpoint unless hours_per_day says otherwise"});
+  }
+  if (top.usd_total) {
+    response.explain.push_back({"options.0.usd_total", "usd_per_hour × billed_s / 3600 + storage + egress",
+                                {{"usd_per_hour", *top.usd_per_hour}, {"billed_s", top.billed_s.value_or(0)},
+                                 {"spot_extra_s", top.spot_extra_s.value_or(0)}, {"usd_storage", top.usd_storage.value_or(0)},
+                                 {"usd_egress", top.usd_egress.value_or(0)}},
+                                *top.usd_total,
+                                "Billing granularity and minimum charge from the provider; spot adds expected restarts "
+                                "(5% an hour, 10 min each, plus half a checkpoint interval)"});
+  }
 }
 
 MemoryReport memory_report(const Request& request, const EnginePreset& engine, Response& response) {
@@ -576,7 +629,9 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
                                              ? auto_batch(request, engine, in) : request.inference;
       InferenceSpeed speed;
       evaluate_on(request, workload, engine, in, option, speed);
-      if (option.fits) explain.push_back(explain_decode(option, speed, *in.gpu, engine));
+      if (option.fits) {
+        for (auto& e : explain_inference_speed(option, speed, *in.gpu, engine, workload)) explain.push_back(std::move(e));
+      }
     } else if (is_training(request.kind)) {
       evaluate_training_on(request, engine, in, option, explain);
     } else {
@@ -643,6 +698,7 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
   rank(candidates, request);
   if (!candidates.empty() && candidates.front().option.fits) {
     for (auto& e : candidates.front().explain) response.explain.push_back(std::move(e));
+    explain_costs(candidates.front().option, request, response);
   }
   const size_t keep = std::min(candidates.size(), static_cast<size_t>(request.limit));
   response.options.reserve(keep);

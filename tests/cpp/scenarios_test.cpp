@@ -301,3 +301,39 @@ TEST_CASE("fit_by_gpu: the fewest GPUs of each kind, never more for a bigger car
     if (fit["gpu"] == "rtx-4090") CHECK(fit["gpus_needed"] == 8);
   }
 }
+
+TEST_CASE("show the math: every explanation's result is the figure it explains", "[explain]") {
+  const std::vector<json> requests = {
+      {{"model", "llama-3.1-8b"}, {"workload", {{"kind", "inference"}, {"concurrency", 8}}}},
+      {{"model", "llama-3.1-70b"}, {"workload", {{"kind", "inference"}, {"weights", "fp8"}}},
+       {"hardware", {{"gpu", "h100-sxm"}, {"count", 2}}}},
+      {{"model", "llama-3.1-8b"}, {"workload", {{"kind", "finetune"}, {"method", "qlora"}}}},
+      {{"model", "llama-3.1-8b"}, {"workload", {{"kind", "pretrain"}, {"tokens", 1e10}}}},
+      {{"model", "flux.1-dev"}, {"workload", {{"kind", "image"}, {"images", 100}}}},
+      {{"model", "whisper-large-v3"}, {"workload", {{"kind", "audio"}, {"audio_seconds", 600}}}}};
+  for (const auto& request : requests) {
+    const json r = sizer_test::evaluate(request);
+    REQUIRE(r["ok"] == true);
+    INFO(request.dump());
+    CHECK(r["explain"].size() >= 2);
+    for (const auto& e : r["explain"]) {
+      const std::string figure = e["figure"].get<std::string>();
+      INFO(figure);
+      CHECK_FALSE(e["formula"].get<std::string>().empty());
+      CHECK_FALSE(e["source"].get<std::string>().empty());
+      // "memory.x" or "options.0.x": the explained number must be the response's own.
+      const size_t dot = figure.find('.');
+      const json* node = nullptr;
+      if (figure.rfind("memory.", 0) == 0) {
+        const std::string key = figure.substr(dot + 1);
+        if (r["memory"].contains(key)) node = &r["memory"][key];
+      } else if (figure.rfind("options.0.", 0) == 0) {
+        const std::string key = figure.substr(10);
+        if (r["options"][0].contains(key)) node = &r["options"][0][key];
+      }
+      REQUIRE(node != nullptr);
+      // Bytes are rounded to whole numbers in the response.
+      CHECK(node->get<double>() == Approx(e["result"].get<double>()).epsilon(1e-9).margin(0.5));
+    }
+  }
+}
