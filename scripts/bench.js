@@ -1,0 +1,372 @@
+#!/usr/bin/env node
+'use strict';
+// npm run bench: how fast evaluate() is through each door, and how big the shipped files are.
+//   - evaluate() over the full bundled catalog (no `hardware`: every offering ranked): median and p95,
+//     natively (tests/bench/bench_native.cpp, built here with g++ -O2 and cached in build/bench/), in WASM
+//     under Node (dist/gpu-sizer.js) and in Chromium (the same file in a blank page, timed in the page);
+//   - a 100-point context sweep (prompt 1k..128k tokens, pinned GPU, auto batch), per door;
+//   - time from opening dist/gpu-sizer.html (file://) to the first result on the page, in Chromium;
+//   - bytes of every file in dist/, raw and gzip (zlib level 9).
+// Prints a table and writes build/bench.json. Figures only: nothing here is asserted.
+// Environment: BENCH_RUNS (default 200), BENCH_SWEEP_RUNS (default 10), BENCH_PAGE_RUNS (default 5),
+// CHROMIUM_PATH (default /usr/bin/chromium).
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const zlib = require('node:zlib');
+const { execFile } = require('node:child_process');
+const { pathToFileURL } = require('node:url');
+const { performance } = require('node:perf_hooks');
+
+const root = path.resolve(__dirname, '..');
+const dist = path.join(root, 'dist');
+const benchDir = path.join(root, 'build', 'bench');
+const nativeDir = path.join(root, 'build', 'native');
+const runs = Number(process.env.BENCH_RUNS || 200);
+const sweepRuns = Number(process.env.BENCH_SWEEP_RUNS || 10);
+const pageRuns = Number(process.env.BENCH_PAGE_RUNS || 5);
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage'];
+
+// ------------------------------------------------------------------------------------------ requests
+
+const llama70b = { name: 'Llama-3.1-70B', params_b: 70.55, layers: 80, hidden: 8192, heads: 64, kv_heads: 8, head_dim: 128,
+  ffn: 28672, vocab: 128256, max_context: 131072 };
+const llama8b = { name: 'Llama-3.1-8B', params_b: 8.03, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, head_dim: 128,
+  ffn: 14336, vocab: 128256, max_context: 131072 };
+const h100 = { name: 'NVIDIA H100 SXM', vram_gib: 80, memory_type: 'HBM3', memory_bandwidth_gbs: 3350,
+  tflops: { fp32: 67, tf32: 494.5, bf16: 989.5, fp16: 989.5, fp8: 1979, int8: 1979 },
+  interconnect: { kind: 'nvlink', bandwidth_gbs: 900 } };
+
+// Inline model and GPU: every door gets the same work whatever catalog it embeds.
+const fullRequest = {
+  model: llama70b,
+  workload: { kind: 'inference', weights: 'fp8', kv_cache: 'fp16', prompt_tokens: 2000, output_tokens: 500, concurrency: 16 },
+  engine: 'vllm',
+  limit: 20
+};
+const sweepRequests = Array.from({ length: 100 }, (_, i) => ({
+  model: llama8b,
+  workload: { kind: 'inference', weights: 'bf16', kv_cache: 'fp16', output_tokens: 256,
+    prompt_tokens: Math.round(1000 + (i * (128000 - 1000)) / 99) },
+  engine: 'vllm',
+  hardware: { gpu: h100, count: 1 }
+}));
+
+// ------------------------------------------------------------------------------------------ helpers
+
+function stats(values) {
+  if (!values || values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = (q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+  const mean = sorted.reduce((s, v) => s + v, 0) / sorted.length;
+  return { n: sorted.length, median: rank(0.5), p95: rank(0.95), min: sorted[0], max: sorted[sorted.length - 1], mean };
+}
+
+function run(file, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    execFile(file, args, { maxBuffer: 64 << 20, ...options }, (error, stdout, stderr) => {
+      if (error) {
+        error.message += `\n${stderr}`;
+        reject(error);
+      } else {
+        resolve(stdout);
+      }
+    });
+  });
+}
+
+function mtime(file) {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+async function pool(tasks, width) {
+  const queue = [...tasks];
+  const workers = Array.from({ length: width }, async () => {
+    while (queue.length) await queue.shift()();
+  });
+  await Promise.all(workers);
+}
+
+// ------------------------------------------------------------------------------------------ native
+
+// Builds tests/bench/bench_native.cpp against core/*.cpp and build/native's generated embedded catalog,
+// one cached object per source (rebuilt when the source or any core header is newer).
+async function buildNative() {
+  const include = path.join(nativeDir, 'third_party', 'include');
+  const embedded = path.join(nativeDir, 'generated', 'embedded_catalog.cpp');
+  if (!fs.existsSync(path.join(include, 'nlohmann')) || !fs.existsSync(embedded)) {
+    throw new Error('build/native is not configured (run npm run build first)');
+  }
+  const core = path.join(root, 'core');
+  const sources = fs.readdirSync(core).filter((f) => f.endsWith('.cpp')).map((f) => path.join(core, f));
+  sources.push(embedded, path.join(root, 'tests', 'bench', 'bench_native.cpp'));
+  const headers = fs.readdirSync(core).filter((f) => f.endsWith('.hpp')).map((f) => mtime(path.join(core, f)));
+  const newestHeader = Math.max(0, ...headers);
+  const objDir = path.join(benchDir, 'obj');
+  fs.mkdirSync(objDir, { recursive: true });
+  const flags = ['-O2', '-std=c++20', '-DJSON_NOEXCEPTION', '-fno-exceptions', '-isystem', include, `-I${core}`];
+  const objects = [];
+  const stale = [];
+  for (const source of sources) {
+    const object = path.join(objDir, path.basename(source).replace(/\.cpp$/, '.o'));
+    objects.push(object);
+    if (mtime(object) < Math.max(mtime(source), newestHeader)) stale.push({ source, object });
+  }
+  // Objects of sources that no longer exist would break the link.
+  for (const f of fs.readdirSync(objDir)) {
+    if (!objects.includes(path.join(objDir, f))) fs.rmSync(path.join(objDir, f));
+  }
+  if (stale.length) process.stderr.write(`bench: compiling ${stale.length} native sources (g++ -O2, cached in build/bench/obj)\n`);
+  await pool(stale.map(({ source, object }) => () => run('g++', [...flags, '-c', source, '-o', object])), 2);
+  const binary = path.join(benchDir, 'bench_native');
+  if (stale.length || !fs.existsSync(binary) || mtime(binary) < Math.max(...objects.map(mtime))) {
+    await run('g++', ['-O2', ...objects, '-o', binary]);
+  }
+  return binary;
+}
+
+async function nativeBench() {
+  const binary = await buildNative();
+  const requestsFile = path.join(benchDir, 'requests.json');
+  fs.writeFileSync(requestsFile, JSON.stringify({ full: fullRequest, sweep: sweepRequests, runs, sweep_runs: sweepRuns }));
+  const out = JSON.parse(await run(binary, [requestsFile]));
+  if (!out.ok || !out.sweep_ok) throw new Error('the native evaluation did not return ok');
+  return {
+    door: 'native', options_evaluated: out.options_evaluated, first_ms: out.first_ms, catalog_load_ms: out.catalog_load_ms,
+    full: stats(out.full_ms), sweep: stats(out.sweep_ms)
+  };
+}
+
+// ------------------------------------------------------------------------------------------ WASM
+
+// The in-door timing loop, shared by Node and the Chromium page (it runs inside page.evaluate there).
+async function timeInDoor(createSizer, spec) {
+  const now = () => performance.now();
+  let t = now();
+  const sizer = await createSizer();
+  const init_ms = now() - t;
+  t = now();
+  const first = sizer.evaluate(spec.full);
+  const first_ms = now() - t;
+  if (!first.ok) throw new Error('evaluate did not return ok: ' + JSON.stringify(first.errors));
+  const full_ms = [];
+  for (let i = 0; i < spec.runs; i++) {
+    t = now();
+    sizer.evaluate(spec.full);
+    full_ms.push(now() - t);
+  }
+  const sweep_ms = [];
+  let sweep_ok = true;
+  for (let i = 0; i < spec.sweep_runs; i++) {
+    t = now();
+    for (const request of spec.sweep) sweep_ok = sizer.evaluate(request).ok && sweep_ok;
+    sweep_ms.push(now() - t);
+  }
+  if (!sweep_ok) throw new Error('a sweep evaluation did not return ok');
+  return { init_ms, first_ms, options_evaluated: first.options_evaluated, full_ms, sweep_ms };
+}
+
+function wasmFile() {
+  const file = path.join(dist, 'gpu-sizer.js');
+  if (!fs.existsSync(file)) throw new Error('dist/gpu-sizer.js is missing (run npm run build first)');
+  return file;
+}
+
+async function nodeBench() {
+  const createSizer = require(wasmFile());
+  const out = await timeInDoor(createSizer, { full: fullRequest, sweep: sweepRequests, runs, sweep_runs: sweepRuns });
+  return { door: 'wasm (node)', options_evaluated: out.options_evaluated, init_ms: out.init_ms, first_ms: out.first_ms,
+    full: stats(out.full_ms), sweep: stats(out.sweep_ms) };
+}
+
+let browserPromise = null;
+function browser() {
+  if (!browserPromise) {
+    if (!fs.existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing`);
+    const { chromium } = require('playwright-core');
+    browserPromise = chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+  }
+  return browserPromise;
+}
+
+async function chromiumBench() {
+  const code = fs.readFileSync(wasmFile(), 'utf8');
+  const context = await (await browser()).newContext();
+  try {
+    const page = await context.newPage();
+    await page.setContent('<!doctype html><meta charset="utf-8"><title>gpu-sizer bench</title>');
+    await page.addScriptTag({ content: code });
+    const out = await page.evaluate(
+      async ({ source, spec }) => {
+        // eslint-disable-next-line no-new-func
+        const timeIt = new Function(`return (${source})`)();
+        return timeIt(window.createSizer, spec);
+      },
+      { source: timeInDoor.toString(), spec: { full: fullRequest, sweep: sweepRequests, runs, sweep_runs: sweepRuns } }
+    );
+    return { door: 'wasm (chromium)', options_evaluated: out.options_evaluated, init_ms: out.init_ms, first_ms: out.first_ms,
+      full: stats(out.full_ms), sweep: stats(out.sweep_ms) };
+  } finally {
+    await context.close();
+  }
+}
+
+// ------------------------------------------------------------------------------------------ offline page
+
+// Installed before the page's own scripts: records when the first result appears, by the first of these
+// signals: an element with [data-ready] (not "false"); the memory total (#gs-mem-total, what the browser
+// tests wait for) visible with text; a row in the options table. Times are from navigation start.
+function firstResultProbe() {
+  const found = () => {
+    const ready = document.querySelector('[data-ready]:not([data-ready="false"])');
+    if (ready) return 'data-ready';
+    const total = document.querySelector('#gs-mem-total');
+    if (total && total.textContent.trim() && total.getClientRects().length) return '#gs-mem-total';
+    const row = document.querySelector('#gs-table tbody tr');
+    if (row && row.getClientRects().length) return '#gs-table row';
+    return null;
+  };
+  const check = () => {
+    if (window.__benchFirstResult) return;
+    const signal = found();
+    if (signal) window.__benchFirstResult = { ms: performance.now(), signal };
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
+  document.addEventListener('DOMContentLoaded', check);
+}
+
+async function offlineBench() {
+  const file = path.join(dist, 'gpu-sizer.html');
+  if (!fs.existsSync(file)) return { skipped: 'dist/gpu-sizer.html is missing (the offline bundle is not built yet)' };
+  const url = pathToFileURL(file).href;
+  const times = [];
+  let signal = null;
+  for (let i = 0; i < pageRuns; i++) {
+    const context = await (await browser()).newContext({ viewport: { width: 1400, height: 1000 } });
+    try {
+      await context.addInitScript(firstResultProbe);
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(url, { waitUntil: 'commit' });
+      try {
+        await page.waitForFunction(() => window.__benchFirstResult, null, { timeout: 30000, polling: 50 });
+      } catch {
+        return { skipped: `no first-result signal within 30 s${errors.length ? ` (page errors: ${errors.join('; ')})` : ''}` };
+      }
+      const result = await page.evaluate(() => window.__benchFirstResult);
+      times.push(result.ms);
+      signal = result.signal;
+    } finally {
+      await context.close();
+    }
+  }
+  return { first_ms: times[0], stats: stats(times), signal };
+}
+
+// ------------------------------------------------------------------------------------------ bundle
+
+function bundleBytes() {
+  if (!fs.existsSync(dist)) return [];
+  return fs.readdirSync(dist)
+    .filter((f) => fs.statSync(path.join(dist, f)).isFile())
+    .sort()
+    .map((f) => {
+      const data = fs.readFileSync(path.join(dist, f));
+      return { file: f, raw_bytes: data.length, gzip_bytes: zlib.gzipSync(data, { level: 9 }).length };
+    });
+}
+
+// ------------------------------------------------------------------------------------------ report
+
+const ms = (x) => (x === undefined || x === null ? 'n/a' : x < 10 ? x.toFixed(3) : x < 1000 ? x.toFixed(1) : x.toFixed(0));
+
+function table(headers, rows) {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) => '| ' + cells.map((c, i) => String(c).padEnd(widths[i])).join(' | ') + ' |';
+  return [line(headers), '|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|', ...rows.map(line)].join('\n');
+}
+
+async function attempt(name, fn) {
+  const t = performance.now();
+  try {
+    const value = await fn();
+    process.stderr.write(`bench: ${name} done in ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
+    return value;
+  } catch (error) {
+    process.stderr.write(`bench: ${name} failed: ${error.message.split('\n')[0]}\n`);
+    return { error: error.message.split('\n')[0] };
+  }
+}
+
+async function main() {
+  const doors = [];
+  doors.push(await attempt('native', nativeBench));
+  doors.push(await attempt('wasm under node', nodeBench));
+  doors.push(await attempt('wasm in chromium', chromiumBench));
+  const offline = await attempt('offline page in chromium', offlineBench);
+  if (browserPromise) await (await browserPromise).close().catch(() => {});
+  const bundle = bundleBytes();
+  const names = ['native', 'wasm (node)', 'wasm (chromium)'];
+
+  const rows = [];
+  doors.forEach((d, i) => {
+    const door = d.door || names[i];
+    if (d.error) {
+      rows.push([`evaluate(), full catalog`, door, '-', 'n/a', 'n/a', d.error]);
+      return;
+    }
+    rows.push([`evaluate(), full catalog (${d.options_evaluated} options)`, door, d.full.n, ms(d.full.median), ms(d.full.p95),
+      `min ${ms(d.full.min)}`]);
+    rows.push(['context sweep, 100 points (1k..128k)', door, d.sweep.n, ms(d.sweep.median), ms(d.sweep.p95),
+      `${ms(d.sweep.median / 100)} per point`]);
+    const firstNote = d.catalog_load_ms !== undefined ? `catalog parse ${ms(d.catalog_load_ms)} before it`
+      : `createSizer() ${ms(d.init_ms)} before it`;
+    rows.push(['first evaluate() (cold)', door, 1, ms(d.first_ms), '', firstNote]);
+  });
+  if (offline.error || offline.skipped) {
+    rows.push(['open gpu-sizer.html (file://) -> first result', 'chromium', '-', 'n/a', 'n/a', offline.error || offline.skipped]);
+  } else {
+    rows.push(['open gpu-sizer.html (file://) -> first result', 'chromium', offline.stats.n, ms(offline.stats.median),
+      ms(offline.stats.p95), `first ${ms(offline.first_ms)}; signal ${offline.signal}`]);
+  }
+
+  const report = [];
+  report.push(`gpu-sizer bench  (${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} x ${os.cpus()[0] ? os.cpus()[0].model.trim() : 'cpu'})`);
+  report.push('');
+  report.push(table(['measurement', 'door', 'runs', 'median ms', 'p95 ms', 'notes'], rows));
+  report.push('');
+  report.push(table(['dist/ file', 'raw bytes', 'gzip -9 bytes'],
+    bundle.map((b) => [b.file, b.raw_bytes, b.gzip_bytes])));
+  report.push('');
+  report.push('Chromium coarsens performance.now() (about 0.1 ms without cross-origin isolation). Timings are figures, not assertions.');
+  console.log(report.join('\n'));
+
+  const json = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: os.cpus().length,
+    cpu_model: os.cpus()[0] ? os.cpus()[0].model.trim() : null,
+    settings: { runs, sweep_runs: sweepRuns, page_runs: pageRuns },
+    requests: { full: fullRequest, sweep: { points: sweepRequests.length, prompt_tokens_from: sweepRequests[0].workload.prompt_tokens,
+      prompt_tokens_to: sweepRequests[sweepRequests.length - 1].workload.prompt_tokens, example: sweepRequests[0] } },
+    evaluate: doors.map((d, i) => ({ door: d.door || names[i], ...d })),
+    offline_first_result: offline,
+    bundle,
+    table: rows
+  };
+  fs.mkdirSync(path.join(root, 'build'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'build', 'bench.json'), JSON.stringify(json, null, 2) + '\n');
+  console.log('\nwrote build/bench.json');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

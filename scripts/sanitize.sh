@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Runs the native Catch2 suite under AddressSanitizer (with leak detection) and UndefinedBehaviorSanitizer.
+# Configures build/asan once (clang when present, else gcc), builds sizer_tests, runs it; any report fails.
+#   bash scripts/sanitize.sh [catch2 arguments...]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+build=build/asan
+jobs="${SIZER_JOBS:-2}"
+
+if [ ! -f "$build/CMakeCache.txt" ]; then
+  if command -v clang++ >/dev/null 2>&1; then
+    cxx=clang++
+  else
+    cxx=g++
+  fi
+  echo "sanitize: configuring $build with $cxx"
+  CXX="$cxx" cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
+    -DSIZER_SANITIZE=ON -DSIZER_BUILD_CLI=OFF -DSIZER_BUILD_TESTS=ON \
+    -DCMAKE_CXX_FLAGS="-O1 -g -fno-omit-frame-pointer" >/dev/null ||
+    { echo "sanitize: cmake configure failed" >&2; exit 1; }
+fi
+echo "sanitize: building sizer_tests in $build"
+if ! cmake --build "$build" --target sizer_tests -j "$jobs"; then
+  echo "sanitize: build failed" >&2
+  exit 1
+fi
+
+symbolizer="$(command -v llvm-symbolizer || command -v llvm-symbolizer-14 || true)"
+if [ -n "$symbolizer" ]; then export ASAN_SYMBOLIZER_PATH="$symbolizer"; fi
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+echo "sanitize: ASAN_OPTIONS=$ASAN_OPTIONS UBSAN_OPTIONS=$UBSAN_OPTIONS $build/sizer_tests $*"
+"$build/sizer_tests" "$@"
+rc=$?
+if [ "$rc" -ne 0 ]; then
+  echo "sanitize: FAILED (exit $rc)" >&2
+  exit "$rc"
+fi
+echo "sanitize: passed under ASan (leaks on) + UBSan"

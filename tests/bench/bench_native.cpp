@@ -1,0 +1,89 @@
+// Native timing of evaluate() for scripts/bench.js: the same request texts the WASM doors get, against
+// the embedded catalog, timed around evaluate_text + dump_json (what the CLI and the Embind door do per
+// call). Process start and catalog parsing are outside the timed loop (reported separately).
+//   bench_native REQUESTS.json  →  JSON on stdout
+// REQUESTS.json: { "full": request, "sweep": [request, ...], "runs": N, "sweep_runs": M }
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "embedded_catalog.hpp"
+#include "json_io.hpp"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: bench_native REQUESTS.json\n");
+    return 2;
+  }
+  std::ifstream in(argv[1], std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const sizer::json spec = sizer::json::parse(text, nullptr, false);
+  if (spec.is_discarded() || !spec.is_object() || !spec.contains("full") || !spec.contains("sweep") ||
+      !spec["sweep"].is_array()) {
+    std::fprintf(stderr, "bench_native: %s is not a requests file\n", argv[1]);
+    return 2;
+  }
+  const int runs = spec.contains("runs") && spec["runs"].is_number_integer() ? spec["runs"].get<int>() : 200;
+  const int sweep_runs =
+      spec.contains("sweep_runs") && spec["sweep_runs"].is_number_integer() ? spec["sweep_runs"].get<int>() : 10;
+  const std::string full = sizer::dump_json(spec["full"]);
+  std::vector<std::string> sweep;
+  for (const auto& request : spec["sweep"]) sweep.push_back(sizer::dump_json(request));
+
+  sizer::json out = sizer::json::object();
+  auto start = Clock::now();
+  sizer::Issues errors, warnings;
+  const sizer::Catalog catalog = sizer::load_catalog_texts(sizer::embedded_catalog_files(), errors, warnings);
+  out["catalog_load_ms"] = ms_since(start);
+  if (!errors.empty()) {
+    std::fprintf(stderr, "bench_native: the embedded catalog does not validate\n");
+    return 1;
+  }
+
+  size_t sink = 0;  // keeps the optimiser from dropping the work
+  start = Clock::now();
+  const sizer::json first = sizer::evaluate_text(full, catalog);
+  sink += sizer::dump_json(first).size();
+  out["first_ms"] = ms_since(start);
+  out["ok"] = first.contains("ok") && first["ok"].is_boolean() && first["ok"].get<bool>();
+  out["options_evaluated"] = first.contains("options_evaluated") ? first["options_evaluated"] : sizer::json(nullptr);
+
+  std::vector<double> full_ms;
+  for (int i = 0; i < runs; ++i) {
+    start = Clock::now();
+    sink += sizer::dump_json(sizer::evaluate_text(full, catalog)).size();
+    full_ms.push_back(ms_since(start));
+  }
+  out["full_ms"] = full_ms;
+
+  std::vector<double> sweep_ms;
+  bool sweep_ok = true;
+  for (int i = 0; i < sweep_runs; ++i) {
+    start = Clock::now();
+    for (const auto& request : sweep) {
+      const sizer::json r = sizer::evaluate_text(request, catalog);
+      sweep_ok = sweep_ok && r.contains("ok") && r["ok"].is_boolean() && r["ok"].get<bool>();
+      sink += sizer::dump_json(r).size();
+    }
+    sweep_ms.push_back(ms_since(start));
+  }
+  out["sweep_ms"] = sweep_ms;
+  out["sweep_ok"] = sweep_ok;
+  out["sink"] = sink;
+  std::printf("%s\n", sizer::dump_json(out).c_str());
+  return 0;
+}

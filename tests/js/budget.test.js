@@ -1,0 +1,29 @@
+'use strict';
+// Byte budgets of the shipped files (gzip level 9, as a server or CDN would send them). A missing file
+// fails with the command that builds it: nothing is skipped.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const zlib = require('node:zlib');
+
+const dist = path.resolve(__dirname, '..', '..', 'dist');
+const KB = 1024;
+
+const budgets = [
+  { file: 'gpu-sizer.html', gzip: 300 * KB, what: 'the offline bundle (one self-contained file)' },
+  { file: 'gpu-sizer.js', gzip: 250 * KB, what: 'the WASM module with its embedded catalog' }
+];
+
+for (const { file, gzip, what } of budgets) {
+  test(`dist/${file} (${what}) is at most ${gzip / KB} KB gzipped`, () => {
+    const full = path.join(dist, file);
+    assert.ok(fs.existsSync(full), `dist/${file} is missing: run \`npm run build\` (scripts/build.sh) first`);
+    const data = fs.readFileSync(full);
+    const gzipped = zlib.gzipSync(data, { level: 9 }).length;
+    assert.ok(
+      gzipped <= gzip,
+      `dist/${file} is ${gzipped} bytes gzipped (${data.length} raw), over its budget of ${gzip} bytes by ${gzipped - gzip}`
+    );
+  });
+}
