@@ -135,6 +135,17 @@ Offering read_offering(const json& object, const std::string& path, JsonReader& 
             "The spot price $" + format_number(*o.spot_usd_per_hour) + "/h is above the on-demand price $" +
                 format_number(*o.usd_per_hour) + "/h.");
   }
+  // Plausibility, not validity: a GPU-hour under a cent or over $200 is most likely a unit or typing slip
+  // (per-instance vs per-GPU, cents vs dollars) in an imported price list.
+  for (const auto& [price, key] : {std::pair{o.usd_per_hour, "usd_per_hour"}, std::pair{o.spot_usd_per_hour, "spot_usd_per_hour"}}) {
+    if (!price) continue;
+    const double per_gpu_hour = *price / static_cast<double>(o.gpus);
+    if (per_gpu_hour < 0.01 || per_gpu_hour > 200.0) {
+      r.warning("implausible_price", pointer_append(path, key),
+                "$" + format_number(per_gpu_hour) + " per GPU-hour is outside $0.01–$200: check the unit (per instance, "
+                "in dollars).");
+    }
+  }
   o.region = r.string(object, "region", path, false, 100, true).value_or("");
   o.interconnect = r.choice(object, "interconnect", path, {"nvlink", "pcie", "infinity_fabric", "none", "other"})
                        .value_or("pcie");

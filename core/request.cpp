@@ -89,7 +89,7 @@ void parse_inference(const json& w, const Model* model, JsonReader& r, Inference
   out.requests_per_s = r.number(w, "requests_per_s", path, {0, 1e7, true});
   out.hours_per_day = r.number(w, "hours_per_day", path, {0, 24, true});
   if (model && model->kind == "llm" && out.context_tokens > model->max_context) {
-    r.error("context_too_long", "/workload/context_tokens",
+    r.error("context_too_long", context ? "/workload/context_tokens" : "/workload/prompt_tokens",
             "The context of " + std::to_string(out.context_tokens) + " tokens is longer than the model's maximum of " +
                 std::to_string(model->max_context) + ".");
   }

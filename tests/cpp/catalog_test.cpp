@@ -92,3 +92,20 @@ TEST_CASE("hostile catalog values are data, never a crash", "[catalog]") {
   const json result = validate({{"gpus", {named}}});
   CHECK(result["ok"] == true);
 }
+
+TEST_CASE("absurd prices in an imported catalog are flagged, not silently used", "[catalog]") {
+  for (const double price : {99999.0, 1e-9}) {
+    json offering = good_offering("p/x", "g");
+    offering["gpus"] = 1;
+    offering["usd_per_hour"] = price;
+    offering.erase("spot_usd_per_hour");
+    const json result = validate({{"gpus", {good_gpu("g")}}, {"providers", {good_provider("p")}}, {"offerings", {offering}}});
+    INFO(price);
+    CHECK(result["ok"] == true);  // a plausibility warning, not a rejection
+    bool warned = false;
+    for (const auto& w : result["warnings"]) {
+      warned = warned || (w["code"] == "implausible_price" && w["path"] == "/offerings/0/usd_per_hour");
+    }
+    CHECK(warned);
+  }
+}

@@ -213,7 +213,8 @@ TEST_CASE("edge: a context past the model's maximum", "[edge]") {
   json too_long = with(base, ptr("/workload/prompt_tokens"), 8000);
   too_long["workload"]["output_tokens"] = 500;
   const json r = sizer_test::evaluate(too_long);
-  require_error(r, "context_too_long", "/workload/context_tokens");
+  // The request has no context_tokens, so the error points at the prompt it came from.
+  require_error(r, "context_too_long", "/workload/prompt_tokens");
   const std::string message = r["errors"][0]["message"].get<std::string>();
   CHECK(message.find("8500") != std::string::npos);
   CHECK(message.find("8192") != std::string::npos);

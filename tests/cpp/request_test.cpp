@@ -63,7 +63,7 @@ TEST_CASE("context past the model's maximum and a workload of the wrong kind are
                                                "h100-sxm");
   json r = sizer_test::evaluate(request);
   REQUIRE(r["ok"] == false);
-  CHECK(r["errors"][0]["path"] == "/workload/context_tokens");
+  CHECK(r["errors"][0]["path"] == "/workload/prompt_tokens");  // no context_tokens given: the prompt made it long
   CHECK(r["errors"][0]["code"] == "context_too_long");
 
   request["workload"] = {{"kind", "image"}};
