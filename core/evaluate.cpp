@@ -26,6 +26,14 @@ struct OptionInputs {
   bool fast_fabric = true;  // between nodes (pinned hardware: assumed to be a cluster)
 };
 
+// A reason or warning in the request's language (locale "ar" or "en"). Figures, units and names stay in
+// Latin script, isolated inside Arabic text (iso).
+std::string say(const Request& request, const std::string& en, const std::string& ar) {
+  return request.locale == "ar" ? ar : en;
+}
+std::string iso(const std::string& text) { return isolate(text); }
+std::string round1(double x) { return format_number(std::round(x * 10.0) / 10.0); }
+
 Range range_around(const char* metric, double value, double relative_error) {
   return Range{metric, value * (1.0 - relative_error), value * (1.0 + relative_error)};
 }
@@ -91,42 +99,68 @@ void evaluate_on(const Request& request, const InferenceWorkload& workload, cons
     option.ttft_s = speed.ttft_s;
     option.range = range_around("output_tokens_per_s", speed.output_tokens_per_s, engine.speed_relative_error);
     const double spare = placement.usable_bytes_per_gpu - placement.used_bytes_per_gpu;
-    std::string split = placement.tensor * placement.pipeline == 1
-                            ? "one GPU per replica"
-                            : "a replica spans " + std::to_string(placement.tensor * placement.pipeline) + " GPUs";
-    option.reasons.push_back("Fits with " + format_gb(spare) + " spare per GPU (" + split + ", " +
-                             std::to_string(placement.data) + (placement.data == 1 ? " replica)." : " replicas)."));
+    const int64_t span = placement.tensor * placement.pipeline;
+    const std::string replicas = std::to_string(placement.data);
+    option.reasons.push_back(say(
+        request,
+        "Fits with " + format_gb(spare) + " spare per GPU (" +
+            (span == 1 ? std::string("one GPU per replica") : "a replica spans " + std::to_string(span) + " GPUs") +
+            ", " + replicas + (placement.data == 1 ? " replica)." : " replicas)."),
+        "يتسع مع فائض " + iso(format_gb(spare)) + " في كل معالج (" +
+            (span == 1 ? std::string("معالج واحد لكل نسخة") : "تمتد كل نسخة على " + iso(std::to_string(span)) + " معالجات") +
+            "، وعدد النسخ " + iso(replicas) + ")."));
     if (!speed.compute_native) {
-      option.reasons.push_back("No " + std::string(find_weight_format(workload.weights)->compute) +
-                               " tensor cores on this GPU: the matmuls run at the 16-bit rate (weight-only).");
+      const std::string precision(find_weight_format(workload.weights)->compute);
+      option.reasons.push_back(say(request,
+                                   "No " + precision + " tensor cores on this GPU: the matmuls run at the 16-bit rate "
+                                   "(weight-only).",
+                                   "لا أنوية " + iso(precision) + " في هذا المعالج: تُنفَّذ ضرب المصفوفات بسرعة الدقة "
+                                   + iso("16-bit") + " (التكميم للأوزان فقط)."));
     }
     if (placement.tensor > 1 && link.kind == "pcie") {
-      option.warnings.push_back("The model is split over " + std::to_string(placement.tensor) +
-                                " GPUs that talk over PCIe: every layer waits on two all-reduces.");
+      const std::string n = std::to_string(placement.tensor);
+      option.warnings.push_back(say(request,
+                                    "The model is split over " + n +
+                                        " GPUs that talk over PCIe: every layer waits on two all-reduces.",
+                                    "النموذج مقسّم على " + iso(n) + " معالجات تتواصل عبر " + iso("PCIe") +
+                                        ": كل طبقة تنتظر عمليتي تجميع بينها."));
     }
     if (memory.total_bytes > 0 && placement.fits) {
       const double kv_share = memory.kv_cache_bytes / memory.total_bytes;
       if (kv_share >= 0.3) {
-        option.reasons.push_back("The KV cache is " + std::to_string(static_cast<int>(std::lround(kv_share * 100))) +
-                                 "% of the memory at this context and concurrency.");
+        const std::string pct = std::to_string(static_cast<int>(std::lround(kv_share * 100))) + "%";
+        option.reasons.push_back(say(request, "The KV cache is " + pct + " of the memory at this context and concurrency.",
+                                     "تشغل ذاكرة KV المؤقتة " + iso(pct) +
+                                         " من الذاكرة بهذا الطول من السياق وهذا العدد من المستخدمين."));
       }
     }
     if (!option.meets_targets) {
       if (workload.min_output_tokens_per_s_per_user &&
           speed.decode_tokens_per_s_per_user < *workload.min_output_tokens_per_s_per_user) {
-        option.warnings.push_back("Decodes " + format_number(std::round(speed.decode_tokens_per_s_per_user * 10) / 10) +
-                                  " tokens/s per user, below the target of " +
-                                  format_number(*workload.min_output_tokens_per_s_per_user) + ".");
+        const std::string rate = round1(speed.decode_tokens_per_s_per_user);
+        const std::string target = format_number(*workload.min_output_tokens_per_s_per_user);
+        option.warnings.push_back(say(request,
+                                      "Decodes " + rate + " tokens/s per user, below the target of " + target + ".",
+                                      "يولّد " + iso(rate) + " رمز في الثانية لكل مستخدم، دون الهدف البالغ " +
+                                          iso(target) + "."));
       }
       if (workload.max_ttft_s && speed.ttft_s > *workload.max_ttft_s) {
-        option.warnings.push_back("Time to first token " + format_number(std::round(speed.ttft_s * 100) / 100) +
-                                  " s is above the target of " + format_number(*workload.max_ttft_s) + " s.");
+        const std::string ttft = format_number(std::round(speed.ttft_s * 100) / 100) + " s";
+        const std::string target = format_number(*workload.max_ttft_s) + " s";
+        option.warnings.push_back(say(request, "Time to first token " + ttft + " is above the target of " + target + ".",
+                                      "زمن أول رمز " + iso(ttft) + " أطول من الهدف البالغ " + iso(target) + "."));
       }
     }
   } else {
-    option.reasons.push_back("Does not fit: needs " + format_gb(placement.used_bytes_per_gpu) +
-                             " per GPU, but " + format_gb(placement.usable_bytes_per_gpu) + " of " +
-                             format_gb(in.gpu->vram_bytes()) + " is usable with " + std::string(engine.id) + ".");
+    const std::string need = format_gb(placement.used_bytes_per_gpu);
+    const std::string usable = format_gb(placement.usable_bytes_per_gpu);
+    const std::string vram = format_gb(in.gpu->vram_bytes());
+    const std::string engine_id(engine.id);
+    option.reasons.push_back(say(request,
+                                 "Does not fit: needs " + need + " per GPU, but " + usable + " of " + vram +
+                                     " is usable with " + engine_id + ".",
+                                 "لا يتسع: يحتاج إلى " + iso(need) + " لكل معالج، والمتاح " + iso(usable) + " من " +
+                                     iso(vram) + " مع " + iso(engine_id) + "."));
   }
 }
 
@@ -194,13 +228,22 @@ void add_costs(Option& option, const Request& request, const Provider* provider,
   option.usd_compute = usd_per_hour * billed / 3600.0;
   if (provider) {
     const double hourly_usd = usd_per_hour * std::ceil(seconds / 3600.0 - 1e-9);
-    const std::string unit = provider->billing_granularity_s <= 1 ? "second" : provider->billing_granularity_s <= 60 ? "minute" : "hour";
+    const bool per_second = provider->billing_granularity_s <= 1;
     if (provider->billing_granularity_s < 3600 && hourly_usd - *option.usd_compute >= 0.01) {
-      option.reasons.push_back("Billed per " + unit + ": " + format_usd(*option.usd_compute) +
-                               " of compute, where hourly billing would charge " + format_usd(hourly_usd) + ".");
+      option.reasons.push_back(say(request,
+                                   std::string("Billed per ") + (per_second ? "second" : "minute") + ": " +
+                                       format_usd(*option.usd_compute) + " of compute, where hourly billing would charge " +
+                                       format_usd(hourly_usd) + ".",
+                                   std::string("فوترة ") + (per_second ? "بالثانية" : "بالدقيقة") + ": " +
+                                       iso(format_usd(*option.usd_compute)) + " للحوسبة، مقابل " +
+                                       iso(format_usd(hourly_usd)) + " لو قُرّبت الفوترة إلى الساعة."));
     } else if (provider->billing_granularity_s >= 3600 && billed - seconds >= 300) {
-      option.warnings.push_back("Billed by the hour: " + format_number(std::round(seconds / 60.0)) + " minutes of work pay for " +
-                                format_number(billed / 3600.0) + " h.");
+      const std::string minutes = format_number(std::round(seconds / 60.0));
+      const std::string hours = format_number(billed / 3600.0);
+      option.warnings.push_back(say(request,
+                                    "Billed by the hour: " + minutes + " minutes of work pay for " + hours + " h.",
+                                    "فوترة بالساعة: " + iso(minutes) + " دقيقة من العمل تُدفع كـ" + iso(hours) +
+                                        " ساعة."));
     }
   }
   double total = *option.usd_compute;
@@ -240,7 +283,8 @@ void evaluate_training_on(const Request& request, const EnginePreset& engine, co
                        in.gpus, max_tensor, engine.training_logits_copies);
     if (retry.fits) {
       placement = retry;
-      option.reasons.push_back("Activations are recomputed (gradient checkpointing) so the run fits.");
+      option.reasons.push_back(say(request, "Activations are recomputed (gradient checkpointing) so the run fits.",
+                                   "تُعاد حساب التفعيلات (gradient checkpointing) كي يتسع التدريب."));
     } else {
       recomputed = w;
     }
@@ -258,9 +302,13 @@ void evaluate_training_on(const Request& request, const EnginePreset& engine, co
   option.sharding = placement.sharding;
   option.max_context_tokens = placement.max_seq_len;
   if (!placement.fits) {
-    option.reasons.push_back("Does not fit: needs " + format_gb(placement.used_bytes_per_gpu) + " per GPU with " +
-                             placement.sharding + " sharding, but " + format_gb(placement.usable_bytes_per_gpu) +
-                             " is usable.");
+    const std::string need = format_gb(placement.used_bytes_per_gpu);
+    const std::string usable = format_gb(placement.usable_bytes_per_gpu);
+    option.reasons.push_back(say(request,
+                                 "Does not fit: needs " + need + " per GPU with " + placement.sharding +
+                                     " sharding, but " + usable + " is usable.",
+                                 "لا يتسع: يحتاج إلى " + iso(need) + " لكل معالج مع تجزئة " + iso(placement.sharding) +
+                                     "، والمتاح " + iso(usable) + "."));
     return;
   }
   const TrainingSpeed speed =
@@ -272,17 +320,28 @@ void evaluate_training_on(const Request& request, const EnginePreset& engine, co
   option.bottleneck = "compute";
   option.meets_targets = !w.deadline_s || speed.train_s <= *w.deadline_s;
   option.range = range_around("train_tokens_per_s", speed.tokens_per_s, 0.3);
-  option.reasons.push_back("Fits with " + format_gb(placement.usable_bytes_per_gpu - placement.used_bytes_per_gpu) +
-                           " spare per GPU using " +
-                           (placement.sharding == "none" ? std::string("no sharding") : placement.sharding + " sharding") +
-                           (placement.tensor > 1 ? ", tensor parallel " + std::to_string(placement.tensor) : "") + ".");
+  const std::string spare = format_gb(placement.usable_bytes_per_gpu - placement.used_bytes_per_gpu);
+  const std::string tp = std::to_string(placement.tensor);
+  option.reasons.push_back(say(
+      request,
+      "Fits with " + spare + " spare per GPU using " +
+          (placement.sharding == "none" ? std::string("no sharding") : placement.sharding + " sharding") +
+          (placement.tensor > 1 ? ", tensor parallel " + tp : "") + ".",
+      "يتسع مع فائض " + iso(spare) + " في كل معالج " +
+          (placement.sharding == "none" ? std::string("بلا تجزئة") : "مع تجزئة " + iso(placement.sharding)) +
+          (placement.tensor > 1 ? "، وتوازي موترات " + iso(tp) : "") + "."));
   if (w.deadline_s && !option.meets_targets) {
-    option.warnings.push_back("Takes " + format_number(std::round(speed.train_s / 360.0) / 10.0) +
-                              " h, past the deadline of " + format_number(std::round(*w.deadline_s / 360.0) / 10.0) +
-                              " h.");
+    const std::string hours = round1(speed.train_s / 3600.0);
+    const std::string deadline = round1(*w.deadline_s / 3600.0);
+    option.warnings.push_back(say(request, "Takes " + hours + " h, past the deadline of " + deadline + " h.",
+                                  "يستغرق " + iso(hours + " h") + "، بعد الموعد المحدد البالغ " + iso(deadline + " h") +
+                                      "."));
   }
   if (in.gpus > 1 && in.interconnect != "nvlink" && in.interconnect != "infinity_fabric") {
-    option.warnings.push_back("Gradients are exchanged over PCIe here: expect slower steps than on an NVLink box.");
+    option.warnings.push_back(say(request,
+                                  "Gradients are exchanged over PCIe here: expect slower steps than on an NVLink box.",
+                                  "تُتبادل التدرجات هنا عبر " + iso("PCIe") + ": توقّع خطوات أبطأ مما في خادم " +
+                                      iso("NVLink") + "."));
   }
   explain.push_back({"options.0.train_s", "tokens × flops_per_token / (gpus × peak_flops × utilisation)",
                      {{"tokens", recomputed.tokens},
@@ -311,8 +370,11 @@ void evaluate_media_on(const Request& request, const EnginePreset& engine, const
   option.data = in.gpus;
   option.concurrency = request.media.batch;
   if (!option.fits) {
-    option.reasons.push_back("Does not fit: needs " + format_gb(memory.total_bytes) + " but " + format_gb(usable) +
-                             " is usable (diffusion and audio pipelines run one copy per GPU).");
+    option.reasons.push_back(say(request,
+                                 "Does not fit: needs " + format_gb(memory.total_bytes) + " but " + format_gb(usable) +
+                                     " is usable (diffusion and audio pipelines run one copy per GPU).",
+                                 "لا يتسع: يحتاج إلى " + iso(format_gb(memory.total_bytes)) + " والمتاح " +
+                                     iso(format_gb(usable)) + " (تعمل نسخة كاملة من خط المعالجة على كل معالج)."));
     return;
   }
   const MediaSpeed speed = media_speed(request.model, request.media, request.kind, engine, *in.gpu, in.gpus);
@@ -326,8 +388,12 @@ void evaluate_media_on(const Request& request, const EnginePreset& engine, const
   } else {
     option.range = range_around("seconds_per_image", speed.seconds_per_item, 0.3);
   }
-  option.reasons.push_back("Fits with " + format_gb(usable - memory.total_bytes) + " spare; " +
-                           std::to_string(in.gpus) + (in.gpus == 1 ? " copy" : " copies") + " of the pipeline.");
+  const std::string copies = std::to_string(in.gpus);
+  option.reasons.push_back(say(request,
+                               "Fits with " + format_gb(usable - memory.total_bytes) + " spare; " + copies +
+                                   (in.gpus == 1 ? " copy" : " copies") + " of the pipeline.",
+                               "يتسع مع فائض " + iso(format_gb(usable - memory.total_bytes)) + "؛ عدد نسخ خط المعالجة " +
+                                   iso(copies) + "."));
   const bool audio = request.kind == WorkloadKind::audio;
   explain.push_back({audio ? "options.0.real_time_factor" : "options.0.seconds_per_image",
                      audio ? "compute seconds per second of audio: encoder FLOPs / (peak × efficiency) + decode steps × "
@@ -664,11 +730,19 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
         if (!wider.option.fits) continue;
         base = std::move(wider);
         base.option.instances = instances;
-        base.option.warnings.push_back(
-            "Spans " + std::to_string(instances) + " instances: " +
-            (fabric ? std::string("the provider's fast inter-node network (InfiniBand, RoCE or EFA) carries the gradients.")
-                    : std::string("this provider offers no fast network between on-demand instances, so the run is "
-                                  "estimated at half speed; a cluster product or another provider suits it better.")));
+        const std::string n = std::to_string(instances);
+        base.option.warnings.push_back(say(
+            request,
+            "Spans " + n + " instances: " +
+                (fabric ? std::string("the provider's fast inter-node network (InfiniBand, RoCE or EFA) carries the "
+                                      "gradients.")
+                        : std::string("this provider offers no fast network between on-demand instances, so the run "
+                                      "is estimated at half speed; a cluster product or another provider suits it "
+                                      "better.")),
+            "يمتد على " + iso(n) + " خوادم: " +
+                (fabric ? std::string("تنقل شبكة المزوّد السريعة بين الخوادم (InfiniBand أو RoCE أو EFA) التدرجات.")
+                        : std::string("لا يقدّم هذا المزوّد شبكة سريعة بين الخوادم عند الطلب، فقُدّرت السرعة بالنصف؛ "
+                                      "يناسبه عرض عنقودي أو مزوّد آخر."))));
       }
       base.option.provider = offering.provider;
       base.option.instance = offering.instance;
@@ -681,12 +755,16 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
         candidate.option.pricing = pricing;
         add_costs(candidate.option, request, provider, usd_per_hour, stored_bytes, egress_bytes);
         if (candidate.option.pricing == "spot") {
-          const std::string notice = provider && provider->spot_notice_s
-                                         ? " with " + format_number(*provider->spot_notice_s) + " s notice" : "";
+          const bool has_notice = provider && provider->spot_notice_s;
+          const std::string seconds = has_notice ? format_number(*provider->spot_notice_s) + " s" : "";
+          const std::string en = "Spot capacity can be reclaimed" + (has_notice ? " with " + seconds + " notice" : "");
+          const std::string ar = "قد تُسترد سعة Spot" + (has_notice ? " بإشعار مدته " + iso(seconds) : "");
           candidate.option.warnings.push_back(
               request.kind == WorkloadKind::inference
-                  ? "Spot capacity can be reclaimed" + notice + ": a risk for a user-facing endpoint."
-                  : "Spot capacity can be reclaimed" + notice + "; the total includes the expected restarts.");
+                  ? say(request, en + ": a risk for a user-facing endpoint.",
+                        ar + ": وهذا خطر على خدمة يستعملها الناس مباشرة.")
+                  : say(request, en + "; the total includes the expected restarts.",
+                        ar + "؛ والمجموع يشمل إعادات التشغيل المتوقعة."));
         }
         candidates.push_back(std::move(candidate));
       };

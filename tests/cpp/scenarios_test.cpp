@@ -337,3 +337,34 @@ TEST_CASE("show the math: every explanation's result is the figure it explains",
     }
   }
 }
+
+TEST_CASE("option reasons and warnings follow the request's locale", "[guidance][locale]") {
+  auto has_arabic = [](const std::string& text) {
+    // U+0600–U+06FF in UTF-8 start with the lead bytes 0xD8–0xDB.
+    for (unsigned char c : text) {
+      if (c >= 0xD8 && c <= 0xDB) return true;
+    }
+    return false;
+  };
+  const std::vector<json> workloads = {
+      {{"kind", "inference"}, {"concurrency", 8}, {"min_output_tokens_per_s_per_user", 500}},
+      {{"kind", "finetune"}, {"method", "full"}, {"deadline_s", 60}},
+      {{"kind", "pretrain"}, {"tokens", 1e10}}};
+  for (const auto& workload : workloads) {
+    for (const char* locale : {"en", "ar"}) {
+      const json r = sizer_test::evaluate({{"model", "llama-3.1-8b"}, {"workload", workload}, {"locale", locale}, {"limit", 50}});
+      REQUIRE(r["ok"] == true);
+      size_t texts = 0;
+      for (const auto& o : r["options"]) {
+        for (const char* list : {"reasons", "warnings"}) {
+          for (const auto& text : o[list]) {
+            ++texts;
+            INFO(locale << ": " << text.get<std::string>());
+            CHECK(has_arabic(text.get<std::string>()) == (std::string(locale) == "ar"));
+          }
+        }
+      }
+      CHECK(texts > 0);
+    }
+  }
+}
