@@ -678,10 +678,17 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
     response.errors = parsed.errors;
     return response;
   }
-  const Request& request = parsed.request;
+  Request& request = parsed.request;
   response.model = request.model;
   response.kind = request.kind;
   const EnginePreset& engine = *find_engine(request.engine);
+  // Pinned hardware without a concurrency: the largest batch that fits and meets the targets becomes the
+  // request's concurrency, so the memory, the option and the answers all describe the same batch.
+  if (request.hardware && request.kind == WorkloadKind::inference && !request.inference.concurrency_given) {
+    const OptionInputs in{&request.hardware->gpu, request.hardware->count, request.hardware->gpu.interconnect_kind};
+    request.inference = auto_batch(request, engine, in);
+    request.inference.concurrency_given = true;
+  }
   const MemoryReport memory = memory_report(request, engine, response);
   response.memory = memory;
   double stored_bytes = 0;
@@ -691,8 +698,7 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
   // One hardware option: place and time the workload on it.
   auto evaluate_hardware = [&](const OptionInputs& in, Option& option, std::vector<Explanation>& explain) {
     if (request.kind == WorkloadKind::inference) {
-      const InferenceWorkload workload = (request.hardware && !request.inference.concurrency_given)
-                                             ? auto_batch(request, engine, in) : request.inference;
+      const InferenceWorkload& workload = request.inference;
       InferenceSpeed speed;
       evaluate_on(request, workload, engine, in, option, speed);
       if (option.fits) {
