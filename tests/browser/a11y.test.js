@@ -129,6 +129,23 @@ test('axe: no serious or critical violations on the page (EN/AR, light/dark)', a
   await axe(page, 'page AR dark');
   await page.click('#gs-theme');
   await axe(page, 'page AR light');
+  // The other task tabs: training figures, the fit view and the image form.
+  await page.click('#gs-tab-finetune');
+  await page.locator('#gs-method').waitFor();
+  await waitForResults(page);
+  await page.locator('#gs-table .gs-disclose').first().click();
+  await axe(page, 'page AR fine-tune');
+  await page.selectOption('#gs-lang', 'en');
+  await page.waitForFunction(() => document.documentElement.dir === 'ltr');
+  await page.click('#gs-tab-image');
+  await page.locator('#gs-images').waitFor();
+  await waitForResults(page);
+  await page.locator('#gs-math summary').click();
+  await axe(page, 'page EN image');
+  await page.click('#gs-tab-serve');
+  await page.locator('#gs-prompt').waitFor();
+  await page.selectOption('#gs-lang', 'ar');
+  await page.waitForFunction(() => document.documentElement.dir === 'rtl');
   // Error state: field errors and the alert.
   await page.fill('#gs-prompt', '-5');
   await settle(page);

@@ -53,7 +53,7 @@ test('embed.html renders two widgets under script-src self + wasm-unsafe-eval', 
   await page.waitForFunction(() => document.getElementById('w-en').shadowRoot.querySelector('.gs').getAttribute('dir') === 'rtl');
   await waitForResults(page, en);
 
-  // gpu pins a catalog GPU; task names a tab, and one the core cannot compute says so plainly.
+  // gpu pins a catalog GPU; task names a tab, whose own workload the widget then computes.
   const gpuId = await page.evaluate(() => document.getElementById('w-ar').shadowRoot.querySelector('#gs-gpu option').value);
   await page.evaluate((id) => { document.getElementById('w-ar').gpu = id; }, gpuId);
   await page.waitForFunction(() => document.getElementById('w-ar').getAttribute('gpu') && document.getElementById('w-ar').shadowRoot.querySelector('#gs-hw-pin').checked);
@@ -61,10 +61,17 @@ test('embed.html renders two widgets under script-src self + wasm-unsafe-eval', 
   assert.equal(await ar.locator('#gs-gpu').inputValue(), gpuId);
   assert.equal(await ar.locator('#gs-top-h').textContent(), 'المعالجات التي اخترتها');
   await page.evaluate(() => { document.getElementById('w-ar').task = 'pretrain'; });
-  await ar.locator('.gs-notice').waitFor();
-  assert.match(await ar.locator('.gs-notice').textContent(), /غير متاحة بعد/);
-  assert.equal(await ar.locator('#gs-mem-total').count(), 0);
+  await ar.locator('#gs-pt_tokens').waitFor();
+  await waitForResults(page, ar);
+  assert.equal(await ar.locator('#gs-mem-h').textContent(), 'ذاكرة نسخة تدريب واحدة (قبل التجزئة)');
+  assert.ok(await ar.locator('.gs-val[data-part="optimizer_bytes"]').count() === 1, 'the optimizer state is in the memory chart');
+  // A model attribute of another kind moves the widget to the task for it.
+  await page.evaluate(() => { const w = document.getElementById('w-ar'); w.gpu = null; w.model = 'whisper-large-v3'; });
+  await ar.locator('#gs-audio_seconds').waitFor();
+  await waitForResults(page, ar);
+  assert.ok(await ar.locator('#gs-table th[data-col="rtf"]').count() === 1);
   await page.evaluate(() => { document.getElementById('w-ar').task = 'serve'; });
+  await ar.locator('#gs-prompt').waitFor();
   await waitForResults(page, ar);
 
   // Theming from the host page crosses the shadow boundary.

@@ -84,10 +84,13 @@ test('served page updates as you type and maps errors to fields', async (t) => {
   await settle(page);
   assert.match(await page.locator('#gs-count-err').textContent(), /count/);
 
-  // A task the core cannot compute yet says so plainly and shows no numbers.
+  // Another task tab computes its own workload with the same pinned GPU: training figures, no serving ones.
+  await page.fill('#gs-count', '2');
   await page.click('#gs-tab-finetune');
-  assert.match(await page.locator('#gs-panel').textContent(), /not available yet/);
-  assert.equal(await page.locator('#gs-mem-total').count(), 0);
+  await page.locator('#gs-table th[data-col="time_h"]').waitFor({ timeout: 10000 });
+  assert.equal(await page.locator('#gs-prompt').count(), 0, 'serving fields are not in the fine-tune form');
+  assert.equal(await page.locator('#gs-table th[data-col="tps_user"]').count(), 0);
+  assert.match(await page.locator('#gs-summary').textContent(), /GPU-hours/);
 
   assert.deepEqual(problems, []);
 });

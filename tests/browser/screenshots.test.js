@@ -5,7 +5,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { launch, fileUrl, startServer, ROOT, waitForResults } = require('./lib.js');
+const { launch, fileUrl, startServer, ROOT, waitForResults, settle } = require('./lib.js');
 
 const OUT = path.join(ROOT, 'test-results', 'screenshots');
 
@@ -72,6 +72,33 @@ test('screenshots: page EN/AR in light and dark, and the widgets', async (t) => 
     await page.screenshot({ path: file, fullPage: true });
     assert.ok(fs.statSync(file).size > 20000, `${name} has content`);
   }
+
+  // The other tasks: a QLoRA fine-tune in English (light) and a FLUX image job in Arabic (dark), details open.
+  const tasks = [
+    ['page-en-finetune-light.png', 'en', false, 'finetune', async () => { await page.selectOption('#gs-method', 'qlora'); }],
+    ['page-ar-image-dark.png', 'ar', true, 'image', async () => {}],
+    ['page-en-audio-dark.png', 'en', true, 'audio', async () => {}]
+  ];
+  for (const [name, lang, dark, tab, setup] of tasks) {
+    if ((await page.inputValue('#gs-lang')) !== lang) {
+      await page.selectOption('#gs-lang', lang);
+      await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    }
+    await page.click('#gs-tab-' + tab);
+    await page.waitForFunction((id) => document.querySelector('#gs-panel').dataset.task === id, tab);
+    await setup();
+    await settle(page);
+    await waitForResults(page);
+    await page.locator('#gs-table .gs-disclose').first().click();
+    if ((await page.getAttribute('#gs-theme', 'aria-pressed')) !== String(dark)) await page.click('#gs-theme');
+    await page.mouse.move(0, 0);
+    await layoutChecks(page, { rtl: lang === 'ar', dark });
+    const file = path.join(OUT, name);
+    await page.screenshot({ path: file, fullPage: true });
+    assert.ok(fs.statSync(file).size > 20000, `${name} has content`);
+  }
+  await page.click('#gs-tab-serve');
+  await waitForResults(page);
 
   // A phone-sized viewport: one column, nothing wider than the screen.
   await page.setViewportSize({ width: 390, height: 800 });
