@@ -216,6 +216,7 @@ void add_costs(Option& option, const Request& request, const Provider* provider,
     seconds = items / *option.items_per_s;
   }
   if (!option.fits || !(seconds > 0)) return;
+  option.job_s = seconds;
   if (option.pricing == "spot") {
     const std::optional<double> interval =
         is_training(request.kind) ? request.training.checkpoint_every_s : std::optional<double>(600.0);
@@ -788,6 +789,7 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
   response.options.reserve(keep);
   for (size_t i = 0; i < keep; ++i) response.options.push_back(std::move(candidates[i].option));
   response.fit_by_gpu = fit_by_gpu(request, engine, catalog);
+  response.request = request;
   response.guidance = build_guidance(request, response, catalog);
   response.ok = true;
   return response;

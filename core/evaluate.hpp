@@ -38,6 +38,7 @@ struct Option {
   std::optional<double> seconds_per_image, real_time_factor, items_per_s;
   std::optional<double> usd_per_hour, usd_per_million_output_tokens, usd_per_month, usd_total;
   std::optional<double> usd_compute, usd_storage, usd_egress;  // the parts of usd_total
+  std::optional<double> job_s;                                  // wall-clock seconds of the whole job
   std::optional<double> billed_s;                               // compute seconds billed for the job
   std::optional<double> spot_extra_s;                           // expected time lost to interruptions
   int64_t instances = 1;
@@ -82,6 +83,7 @@ struct Response {
   Model model;
   std::optional<MemoryReport> memory;
   WorkloadKind kind = WorkloadKind::inference;
+  Request request;  // as evaluated: defaults filled in (the response echoes it as `workload`)
   std::vector<Option> options;
   std::vector<GpuFit> fit_by_gpu;
   int64_t options_evaluated = 0;

@@ -56,6 +56,7 @@ json option_to_json(const Option& o) {
   put(j, "usd_compute", o.usd_compute);
   put(j, "usd_storage", o.usd_storage);
   put(j, "usd_egress", o.usd_egress);
+  put(j, "job_s", o.job_s);
   put(j, "billed_s", o.billed_s);
   put(j, "spot_extra_s", o.spot_extra_s);
   if (o.instances > 1) j["instances"] = o.instances;
@@ -66,6 +67,38 @@ json option_to_json(const Option& o) {
   j["reasons"] = o.reasons;
   j["warnings"] = o.warnings;
   return j;
+}
+
+// The workload as evaluated, defaults filled in, so a page or script need not guess them.
+json workload_to_json(const Request& request) {
+  json w = {{"kind", workload_kind_name(request.kind)}};
+  if (request.kind == WorkloadKind::inference) {
+    const InferenceWorkload& i = request.inference;
+    w.update({{"weights", i.weights}, {"kv_cache", i.kv_cache}, {"prompt_tokens", i.prompt_tokens},
+              {"output_tokens", i.output_tokens}, {"context_tokens", i.context_tokens}, {"concurrency", i.concurrency}});
+    put(w, "min_output_tokens_per_s_per_user", i.min_output_tokens_per_s_per_user);
+    put(w, "max_ttft_s", i.max_ttft_s);
+    put(w, "hours_per_day", i.hours_per_day);
+  } else if (is_training(request.kind)) {
+    const TrainingWorkload& t = request.training;
+    w.update({{"method", t.method}, {"optimizer", t.optimizer}, {"seq_len", t.seq_len}, {"micro_batch", t.micro_batch},
+              {"grad_checkpointing", t.grad_checkpointing}, {"sharding", t.sharding}, {"tokens", t.tokens},
+              {"weights", t.weights}, {"precision", t.precision}});
+    if (t.method != "full") w.update({{"lora_rank", t.lora_rank}, {"lora_targets", t.lora_targets}});
+    put(w, "deadline_s", t.deadline_s);
+    put(w, "checkpoint_every_s", t.checkpoint_every_s);
+  } else {
+    const MediaWorkload& m = request.media;
+    w.update({{"weights", m.weights}, {"batch", m.batch}});
+    if (request.kind == WorkloadKind::audio) {
+      w["audio_seconds"] = m.audio_seconds;
+    } else {
+      w.update({{"width", m.width}, {"height", m.height}, {"steps", m.steps}, {"images", m.images},
+                {"guidance", m.guidance}});
+      if (request.kind == WorkloadKind::video) w["frames"] = m.frames;
+    }
+  }
+  return w;
 }
 
 }  // namespace
@@ -97,6 +130,8 @@ json response_to_json(const Response& r) {
   model["max_context"] = r.model.max_context;
   out["model"] = model;
   out["workload_kind"] = workload_kind_name(r.kind);
+  out["workload"] = workload_to_json(r.request);
+  out["engine"] = r.request.engine;
   if (r.memory) {
     const MemoryReport& m = *r.memory;
     json memory = json::object();

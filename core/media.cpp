@@ -67,7 +67,9 @@ MediaMemory media_memory(const Model& m, const MediaWorkload& w, WorkloadKind ki
   const double hidden = static_cast<double>(m.hidden > 0 ? m.hidden : 1024);
   if (kind == WorkloadKind::audio) {
     // Transcription keeps one 30 s window's encoder states; generation a few seconds of frames.
-    const double frames = m.media.task == "transcribe" ? 1500.0 : w.audio_seconds * kMelFramesPerSecond;
+    // Generation runs sentence by sentence: at most one chunk (30 s unless the model says) is live.
+    const double chunk_seconds = std::min(w.audio_seconds, m.media.chunk_seconds.value_or(30.0));
+    const double frames = m.media.task == "transcribe" ? 1500.0 : chunk_seconds * kMelFramesPerSecond;
     mem.activations_bytes = batch * frames * (4.0 * hidden + 2.0 * 4.0 * hidden) * 2.0;
   } else {
     // Inference keeps one layer's working set: ≈ (4·hidden + 2·ffn) 16-bit values per token, per

@@ -234,7 +234,10 @@ Model resolve_model(const ModelArch& arch, const std::string& path, Issues& warn
   m.params_b = arch.params_b.value_or(0);
   m.components = arch.components;
   m.media = arch.media;
+  // Diffusion and audio models are sized from their components, not these transformer shapes: their
+  // fills are silent (they only feed the DiT attention term, and the catalog gives those that matter).
   auto assume = [&](const char* field, const std::string& rule) {
+    if (m.kind != "llm") return;
     const std::string where = pointer_append(path, field);
     m.assumed.push_back(where);
     warnings.push_back({"assumed_field", where, std::string("\"") + field + "\" was not given; " + rule});

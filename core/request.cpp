@@ -276,10 +276,11 @@ ParsedRequest parse_request(const json& document, const Catalog& catalog) {
     // Language-model workloads need a language model, media workloads a model of their kind.
     if (kind && m) {
       const bool llm_work = *kind == "inference" || *kind == "finetune" || *kind == "pretrain";
-      const bool matches = llm_work ? m->kind == "llm" : (m->kind == *kind || (*kind == "video" && m->kind == "image"));
+      const bool matches = llm_work ? m->kind == "llm" : m->kind == *kind;
       if (!matches) {
         r.error("kind_mismatch", "/workload/kind",
-                "\"" + *kind + "\" does not apply to \"" + m->name.substr(0, 80) + "\", a " + m->kind +
+                "\"" + *kind + "\" does not apply to \"" + m->name.substr(0, 80) + "\", " +
+                    (m->kind == "image" || m->kind == "audio" ? "an " : "a ") + m->kind +
                     " model" + (m->kind == "llm" ? ": use inference, finetune or pretrain." :
                                                    ": use the workload kind \"" + m->kind + "\"."));
       }

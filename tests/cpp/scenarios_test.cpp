@@ -368,3 +368,18 @@ TEST_CASE("option reasons and warnings follow the request's locale", "[guidance]
     }
   }
 }
+
+TEST_CASE("workload kinds must match the model's kind; the response echoes the workload it used", "[request]") {
+  const json video_on_image = sizer_test::evaluate({{"model", "sdxl-base-1.0"}, {"workload", {{"kind", "video"}}}});
+  REQUIRE(video_on_image["ok"] == false);
+  CHECK(video_on_image["errors"][0]["code"] == "kind_mismatch");
+  CHECK(video_on_image["errors"][0]["message"].get<std::string>().find("an image model") != std::string::npos);
+  // Defaults come from the model: FLUX.1-dev is guidance-distilled, 1024 × 1024, 50 steps.
+  const json flux = sizer_test::evaluate({{"model", "flux.1-dev"}, {"workload", {{"kind", "image"}}}, {"limit", 1}});
+  REQUIRE(flux["ok"] == true);
+  CHECK(flux["workload"]["guidance"] == false);
+  CHECK(flux["workload"]["width"] == 1024);
+  CHECK(flux["workload"]["steps"] == 50);
+  CHECK(flux["warnings"].empty());  // no transformer-shape assumptions for a diffusion model
+  CHECK(flux["options"][0]["job_s"].get<double>() > 0);
+}
