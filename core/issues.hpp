@@ -1,9 +1,9 @@
 // Errors and warnings as values. The core never throws: every stage returns what it found wrong
-// as a list of Issues, each with a JSON Pointer (RFC 6901) into the document that caused it.
+// as a list of Issues, each with a JSON Pointer (RFC 6901) into the document that caused it, beside
+// whatever it could compute (ParsedRequest, Catalog, Response carry both).
 #pragma once
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 namespace sizer {
@@ -19,22 +19,5 @@ using Issues = std::vector<Issue>;
 // Appends one reference token to a JSON Pointer, escaping '~' and '/' as RFC 6901 requires.
 std::string pointer_append(std::string_view base, std::string_view token);
 std::string pointer_append(std::string_view base, size_t index);
-
-// A value or the reasons there is none. Small on purpose: the core only needs "ok + value" or "errors".
-template <typename T>
-class Result {
- public:
-  Result(T value) : value_(std::move(value)), ok_(true) {}  // NOLINT: implicit by design
-  Result(Issues errors) : errors_(std::move(errors)), ok_(false) {}  // NOLINT
-  bool ok() const { return ok_; }
-  const T& value() const { return value_; }
-  T& value() { return value_; }
-  const Issues& errors() const { return errors_; }
-
- private:
-  T value_{};
-  Issues errors_;
-  bool ok_ = false;
-};
 
 }  // namespace sizer

@@ -106,18 +106,4 @@ void take_best_capacities(const std::vector<Placement>& splits, Placement& chose
   }
 }
 
-Placement choose_placement(const Model& model, const InferenceWorkload& workload, const EnginePreset& engine,
-                           const MemoryBreakdown& memory, const Gpu& gpu, int64_t gpus, int64_t max_tensor) {
-  const std::vector<Placement> splits = candidate_placements(model, workload, engine, memory, gpu, gpus, max_tensor);
-  Placement chosen = splits.back();
-  for (const auto& p : splits) {
-    if (p.fits) {
-      chosen = p;
-      break;
-    }
-  }
-  take_best_capacities(splits, chosen);
-  return chosen;
-}
-
 }  // namespace sizer

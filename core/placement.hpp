@@ -43,10 +43,4 @@ std::vector<Placement> candidate_placements(const Model& model, const InferenceW
 // written into `chosen`: adding GPUs then never lowers them.
 void take_best_capacities(const std::vector<Placement>& splits, Placement& chosen);
 
-// Chooses the split of `gpus` GPUs: the smallest tensor-parallel degree (1, 2, 4, 8) that fits, one
-// replica per that many GPUs ("one fast GPU per replica beats splitting when the model fits"); past
-// `max_tensor` GPUs, pipeline stages. When nothing fits, the largest split is returned with fits = false.
-Placement choose_placement(const Model& model, const InferenceWorkload& workload, const EnginePreset& engine,
-                           const MemoryBreakdown& memory, const Gpu& gpu, int64_t gpus, int64_t max_tensor);
-
 }  // namespace sizer
