@@ -3,14 +3,14 @@
 #include <algorithm>
 #include <cmath>
 
+#include "cost.hpp"
 #include "engines.hpp"
 #include "formats.hpp"
-#include "cost.hpp"
 #include "guidance.hpp"
 #include "media.hpp"
-#include "training.hpp"
 #include "performance.hpp"
 #include "placement.hpp"
+#include "training.hpp"
 
 namespace sizer {
 namespace {

@@ -1,7 +1,6 @@
 // The whole pipeline, request → response, as one pure function:
 // catalog + request → memory → placement → performance → cost → ranking → guidance.
 #pragma once
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
