@@ -40,6 +40,24 @@ declare namespace createSizer {
     pcie_bandwidth_gbs?: number;
   }
 
+  interface TrainingWorkload {
+    kind: 'finetune' | 'pretrain';
+    method?: 'full' | 'lora' | 'qlora';
+    optimizer?: 'adamw' | 'adamw_8bit' | 'sgd' | 'adafactor';
+    lora_rank?: number; lora_targets?: 'attention' | 'all_linear';
+    seq_len?: number; micro_batch?: number; grad_checkpointing?: boolean;
+    sharding?: 'auto' | 'none' | 'zero1' | 'zero2' | 'zero3' | 'fsdp';
+    dataset_tokens?: number; epochs?: number; tokens?: number;
+    precision?: 'bf16' | 'fp8'; weights?: WeightFormat; deadline_s?: number; checkpoint_every_s?: number;
+  }
+
+  interface MediaWorkload {
+    kind: 'image' | 'video' | 'audio';
+    weights?: WeightFormat;
+    width?: number; height?: number; frames?: number; steps?: number; batch?: number; images?: number;
+    guidance?: boolean; audio_seconds?: number;
+  }
+
   interface InferenceWorkload {
     kind: 'inference';
     weights?: WeightFormat;
@@ -57,7 +75,7 @@ declare namespace createSizer {
   interface EvaluateRequest {
     model?: string | ModelArchitecture;
     hf_config?: Record<string, unknown>;
-    workload: InferenceWorkload | { kind: string; [field: string]: unknown };
+    workload: InferenceWorkload | TrainingWorkload | MediaWorkload;
     engine?: 'vllm' | 'sglang' | 'tensorrt-llm' | 'llama.cpp' | 'transformers' | 'generic';
     hardware?: { gpu: string | GpuSpec; count?: number };
     filters?: { providers?: string[]; pricing?: 'on_demand' | 'spot' | 'any'; max_gpus?: number; max_usd_per_hour?: number };
@@ -86,6 +104,9 @@ declare namespace createSizer {
     train_tokens_per_s?: number; train_s?: number; gpu_hours?: number; mfu?: number;
     seconds_per_image?: number; real_time_factor?: number;
     usd_per_hour?: number; usd_per_million_output_tokens?: number; usd_total?: number; usd_per_month?: number;
+    /** Extensions: the parts of usd_total, billing and job time, multi-node, the ZeRO stage used */
+    usd_compute?: number; usd_storage?: number; usd_egress?: number; billed_s?: number; job_s?: number;
+    spot_extra_s?: number; instances?: number; sharding?: string; items_per_s?: number;
     range?: { metric: string; low: number; high: number };
     reasons: string[];
     warnings: string[];
@@ -99,6 +120,12 @@ declare namespace createSizer {
     memory?: Memory;
     options?: Option[];
     options_evaluated?: number;
+    /** For every GPU kind of the catalog, the fewest GPUs that hold one replica (absent: none up to 64) */
+    fit_by_gpu?: { gpu: string; vram_bytes_per_gpu: number; gpus_needed?: number; used_bytes_per_gpu?: number }[];
+    /** The workload as evaluated, defaults filled in, and the engine preset used */
+    workload?: { kind: string; [field: string]: unknown };
+    workload_kind?: string;
+    engine?: string;
     guidance?: { id: string; question: string; answer: string }[];
     explain?: { figure: string; formula: string; values: Record<string, number>; result?: number; source: string }[];
     catalog_as_of?: string;
