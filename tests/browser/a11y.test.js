@@ -3,7 +3,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const path = require('node:path');
-const { launch, fileUrl, startServer, ROOT, watch, waitForResults, settle } = require('./lib.js');
+const { launch, fileUrl, startServer, ROOT, waitForResults, settle, openOffline } = require('./lib.js');
 
 const AXE = path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 
@@ -33,12 +33,7 @@ async function tabTo(page, id, max = 60) {
 }
 
 test('keyboard alone fills the form and reaches the results', async (t) => {
-  const { context, close } = await launch();
-  t.after(close);
-  const page = await context.newPage();
-  const problems = watch(page);
-  await page.goto(fileUrl('gpu-sizer.html'));
-  await waitForResults(page);
+  const { page, problems, context } = await openOffline(t);
 
   // The first Tab stop is the skip link, and it is visible when focused.
   await page.keyboard.press('Tab');

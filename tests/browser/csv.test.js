@@ -3,7 +3,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
-const { launch, fileUrl, watch, waitForResults, settle } = require('./lib.js');
+const { settle, openOffline } = require('./lib.js');
 
 function parseCsv(text) {
   const rows = [];
@@ -61,12 +61,7 @@ function compare(table, csv) {
 }
 
 test('CSV export matches the table rows', async (t) => {
-  const { context, close } = await launch();
-  t.after(close);
-  const page = await context.newPage();
-  const problems = watch(page);
-  await page.goto(fileUrl('gpu-sizer.html'));
-  await waitForResults(page);
+  const { page, problems, context } = await openOffline(t);
   await page.fill('#gs-conc', '1000');
   await settle(page);
   const table = await tableRows(page);

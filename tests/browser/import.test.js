@@ -4,7 +4,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { launch, fileUrl, dist, ROOT, watch, waitForResults, settle } = require('./lib.js');
+const { dist, ROOT, waitForResults, settle, openOffline } = require('./lib.js');
 
 const IMG = '<img src=x onerror="window.__pwned=1">';
 const SCRIPT = '<script>window.__pwned=1</script>';
@@ -26,12 +26,7 @@ async function hostileCatalog() {
 
 test('hostile catalog import renders text, runs nothing', async (t) => {
   const { text, fixture } = await hostileCatalog();
-  const { context, close } = await launch();
-  t.after(close);
-  const page = await context.newPage();
-  const problems = watch(page);
-  await page.goto(fileUrl('gpu-sizer.html'));
-  await waitForResults(page);
+  const { page, problems, context } = await openOffline(t);
 
   await page.setInputFiles('#gs-import', { name: 'hostile.json', mimeType: 'application/json', buffer: Buffer.from(text) });
   await page.locator('#gs-import-status .gs-ok').waitFor({ timeout: 10000 });
@@ -67,12 +62,7 @@ test('hostile catalog import renders text, runs nothing', async (t) => {
 });
 
 test('invalid catalog import lists its errors with their paths and changes nothing', async (t) => {
-  const { context, close } = await launch();
-  t.after(close);
-  const page = await context.newPage();
-  const problems = watch(page);
-  await page.goto(fileUrl('gpu-sizer.html'));
-  await waitForResults(page);
+  const { page, problems, context } = await openOffline(t);
   const before = await page.locator('#gs-table').innerText();
 
   const broken = { offerings: [{ id: 'acme/x1', provider: 'no-such-provider', instance: 'x1', gpu: 'no-such-gpu', gpus: 0, usd_per_hour: -3, spot_usd_per_hour: null, source: 'test', as_of: '2026-01-01' }] };

@@ -2,7 +2,7 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { launch, fileUrl, watch, waitForResults, settle } = require('./lib.js');
+const { fileUrl, waitForResults, settle, openOffline } = require('./lib.js');
 
 function snapshot(page) {
   return page.evaluate(() => Object.fromEntries(
@@ -12,12 +12,7 @@ function snapshot(page) {
 }
 
 test('permalink round-trips the form state', async (t) => {
-  const { context, close } = await launch();
-  t.after(close);
-  const page = await context.newPage();
-  const problems = watch(page);
-  await page.goto(fileUrl('gpu-sizer.html'));
-  await waitForResults(page);
+  const { page, problems, context } = await openOffline(t);
   const pristine = await snapshot(page);
 
   // Ranking state: workload, engine, targets, filters, table sort, filter text and fits-only.

@@ -4,7 +4,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
-const { launch, fileUrl, watch, waitForResults, settle } = require('./lib.js');
+const { launch, fileUrl, watch, waitForResults, settle, openOffline } = require('./lib.js');
 
 const LOCAL = /^(file|data|blob|about):/;
 const num = (s) => Number(String(s).replace(/[\u2066-\u2069$,\s]/g, '').replace(/[^\d.]+$/, ''));
@@ -34,12 +34,7 @@ async function column(page, col) {
 }
 
 test('fine-tune: QLoRA on an 8B model shows the job cost and time', async (t) => {
-  const { context, close } = await launch();
-  t.after(close);
-  const page = await context.newPage();
-  const problems = watch(page);
-  await page.goto(fileUrl('gpu-sizer.html'));
-  await waitForResults(page);
+  const { page, problems, context } = await openOffline(t);
   await openTab(page, 'finetune');
   assert.equal(await page.inputValue('#gs-model'), 'llama-3.1-8b');
   await page.selectOption('#gs-method', 'qlora');
@@ -113,12 +108,7 @@ test('fine-tune: QLoRA on an 8B model shows the job cost and time', async (t) =>
 });
 
 test('image and video: FLUX shows seconds per image and the cost of the batch', async (t) => {
-  const { context, close } = await launch();
-  t.after(close);
-  const page = await context.newPage();
-  const problems = watch(page);
-  await page.goto(fileUrl('gpu-sizer.html'));
-  await waitForResults(page);
+  const { page, problems, context } = await openOffline(t);
   await openTab(page, 'image');
   assert.equal(await page.inputValue('#gs-model'), 'flux.1-dev');
   assert.equal(await page.getAttribute('#gs-width', 'placeholder'), '1024', "the model's native size as the placeholder");
