@@ -8,6 +8,9 @@
 
 namespace sizer {
 
+// An always-on month: 8760 h / 12.
+constexpr double kHoursPerMonth = 730.0;
+
 // Seconds billed for `seconds` of use: rounded up to the granularity, never below the minimum charge.
 double billed_seconds(double seconds, const Provider& provider);
 

@@ -16,7 +16,6 @@ namespace sizer {
 namespace {
 
 constexpr int64_t kMaxTensorInBox = 8;     // NVLink/NVSwitch domains of HGX/DGX and MI300X platforms
-constexpr double kHoursPerMonth = 730.0;   // 8760 h / 12
 
 struct OptionInputs {
   const Gpu* gpu;
@@ -218,9 +217,7 @@ void add_costs(Option& option, const Request& request, const Provider* provider,
   if (!option.fits || !(seconds > 0)) return;
   option.job_s = seconds;
   if (option.pricing == "spot") {
-    const std::optional<double> interval =
-        is_training(request.kind) ? request.training.checkpoint_every_s : std::optional<double>(600.0);
-    const SpotOverhead extra = spot_overhead(seconds, interval);
+    const SpotOverhead extra = spot_overhead(seconds, spot_restart_interval(request));
     option.spot_extra_s = extra.extra_seconds;
     seconds += extra.extra_seconds;
   }
@@ -360,7 +357,7 @@ void evaluate_media_on(const Request& request, const EnginePreset& engine, const
                        std::vector<Explanation>& explain) {
   option = Option{};
   const MediaMemory memory = media_memory(request.model, request.media, request.kind, engine);
-  const double usable = in.gpu->vram_bytes() * 0.95;
+  const double usable = in.gpu->vram_bytes() * kMediaUsableFraction;
   option.gpu = in.gpu->id;
   option.gpus = in.gpus;
   option.interconnect = in.interconnect;
@@ -603,20 +600,6 @@ MemoryReport memory_report(const Request& request, const EnginePreset& engine, R
   return report;
 }
 
-// Bytes kept in storage while the option runs, and bytes downloaded at the end.
-void storage_needs(const Request& request, const MemoryReport& m, double& stored, double& egress) {
-  if (is_training(request.kind)) {
-    // Checkpoints keep the full training state (weights, optimizer) for full training, adapters and their
-    // optimizer state for LoRA; the result downloaded is the trained weights or the adapter.
-    const bool adapters = m.adapter_bytes.value_or(0) > 0;
-    stored = m.weights_bytes + m.adapter_bytes.value_or(0) + m.optimizer_bytes.value_or(0);
-    egress = adapters ? m.adapter_bytes.value_or(0) : m.weights_bytes;
-  } else {
-    stored = m.weights_bytes;
-    egress = 0;
-  }
-}
-
 // The fewest GPUs of each kind that hold one replica: 1, 2, 4, 8 in a box, then 16…64 across boxes.
 std::vector<GpuFit> fit_by_gpu(const Request& request, const EnginePreset& engine, const Catalog& catalog) {
   std::vector<GpuFit> fits;
@@ -634,7 +617,7 @@ std::vector<GpuFit> fit_by_gpu(const Request& request, const EnginePreset& engin
     fit.gpu = gpu->id;
     fit.vram_bytes_per_gpu = gpu->vram_bytes();
     if (is_media(request.kind)) {
-      if (media.total_bytes <= gpu->vram_bytes() * 0.95) {
+      if (media.total_bytes <= gpu->vram_bytes() * kMediaUsableFraction) {
         fit.gpus_needed = 1;
         fit.used_bytes_per_gpu = media.total_bytes;
       }
@@ -669,6 +652,26 @@ std::vector<GpuFit> fit_by_gpu(const Request& request, const EnginePreset& engin
 }
 
 }  // namespace
+
+void storage_needs(const Request& request, const MemoryReport& m, double& stored, double& egress) {
+  if (is_training(request.kind)) {
+    const bool adapters = m.adapter_bytes.value_or(0) > 0;
+    stored = m.weights_bytes + m.adapter_bytes.value_or(0) + m.optimizer_bytes.value_or(0);
+    egress = adapters ? m.adapter_bytes.value_or(0) : m.weights_bytes;
+  } else {
+    stored = m.weights_bytes;
+    egress = 0;
+  }
+}
+
+std::optional<double> spot_restart_interval(const Request& request) {
+  return is_training(request.kind) ? request.training.checkpoint_every_s : std::optional<double>(600.0);
+}
+
+double usable_vram_fraction(const Request& request) {
+  if (request.kind == WorkloadKind::inference) return find_engine(request.engine)->memory_utilization;
+  return is_training(request.kind) ? 1.0 - kTrainingFragmentation : kMediaUsableFraction;
+}
 
 Response evaluate(const json& request_document, const Catalog& catalog) {
   Response response;

@@ -93,4 +93,17 @@ struct Response {
 
 Response evaluate(const json& request_document, const Catalog& catalog);
 
+// Bytes kept in storage while an option runs, and bytes downloaded at the end: training keeps resumable
+// checkpoints (weights, adapters, optimizer state) and downloads the weights or the adapter; serving and
+// media keep the weights and download nothing. Costs and guidance both price these.
+void storage_needs(const Request& request, const MemoryReport& memory, double& stored, double& egress);
+
+// Checkpoint interval a spot restart loses half of: the request's for training; media jobs lose at most
+// the items in flight, taken as 10 minutes.
+std::optional<double> spot_restart_interval(const Request& request);
+
+// Fraction of a GPU's VRAM a workload may fill: the engine's reservation for serving, 5% allocator
+// fragmentation for training, 5% headroom for diffusion and audio pipelines.
+double usable_vram_fraction(const Request& request);
+
 }  // namespace sizer

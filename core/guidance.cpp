@@ -244,11 +244,6 @@ double job_seconds(const Ctx& c, const Option& option, bool with_spot_extra) {
   return seconds;
 }
 
-// Checkpoint interval assumed for spot restarts: the request's for training; media jobs lose at most the
-// items in flight (the 10 minutes evaluate.cpp assumes).
-std::optional<double> restart_interval(const Ctx& c) {
-  return c.training() ? c.request.training.checkpoint_every_s : std::optional<double>(600.0);
-}
 
 std::string granularity_text(const Ctx& c, const Provider& p) {
   const double g = p.billing_granularity_s;
@@ -554,7 +549,7 @@ double endpoint_hours_per_month(const Ctx& c) {
   if (c.top && c.top->usd_per_hour && *c.top->usd_per_hour > 0 && c.top->usd_per_month) {
     return *c.top->usd_per_month / *c.top->usd_per_hour;
   }
-  return 730.0 * c.request.inference.hours_per_day.value_or(24.0) / 24.0;
+  return kHoursPerMonth * c.request.inference.hours_per_day.value_or(24.0) / 24.0;
 }
 
 std::string interruption_sentence(const Ctx& c, const SpotFigures& f) {
@@ -580,7 +575,7 @@ std::string interruption_sentence(const Ctx& c, const SpotFigures& f) {
   const double seconds = job_seconds(c, base, false);
   const double interruptions = kSpotInterruptionsPerHour * seconds / 3600.0;
   const double extra_s = f.spot && f.spot->spot_extra_s ? *f.spot->spot_extra_s
-                                                        : spot_overhead(seconds, restart_interval(c)).extra_seconds;
+                                                        : spot_overhead(seconds, spot_restart_interval(c.request)).extra_seconds;
   const double extra_usd = f.spot_usd_per_hour * extra_s / 3600.0;
   std::string text = c.pick(
       "Assuming " + rate + " of spot instances are reclaimed each hour and " + restart +
@@ -1266,24 +1261,9 @@ std::string answer_billing(const Ctx& c) {
 // ---------------------------------------------------------------------------------------------------
 // 8. Storage and transfer costs.
 
-// What is stored while the option runs and downloaded at the end (as evaluate.cpp prices them):
-// training keeps checkpoints of weights, adapters and optimizer state and downloads the weights or the
-// adapter; serving and media keep the weights and download nothing.
-void stored_and_downloaded(const Ctx& c, double& stored, double& downloaded) {
-  const MemoryReport& m = c.m;
-  if (c.training()) {
-    const bool adapters = m.adapter_bytes.value_or(0) > 0;
-    stored = m.weights_bytes + m.adapter_bytes.value_or(0) + m.optimizer_bytes.value_or(0);
-    downloaded = adapters ? m.adapter_bytes.value_or(0) : m.weights_bytes;
-  } else {
-    stored = m.weights_bytes;
-    downloaded = 0;
-  }
-}
-
 std::string answer_storage(const Ctx& c) {
   double stored = 0, downloaded = 0;
-  stored_and_downloaded(c, stored, downloaded);
+  storage_needs(c.request, c.m, stored, downloaded);
   const std::string what_stored =
       c.training() ? c.pick(" (weights" + std::string(c.m.adapter_bytes.value_or(0) > 0 ? ", adapters" : "") +
                                 " and optimizer state, for resumable checkpoints)",
@@ -1417,7 +1397,7 @@ std::string answer_task_tier(const Ctx& c) {
     case WorkloadKind::pretrain: {
       const bool pre = c.request.kind == WorkloadKind::pretrain;
       double stored = 0, downloaded = 0;
-      stored_and_downloaded(c, stored, downloaded);
+      storage_needs(c.request, c.m, stored, downloaded);
       std::string text =
           pre ? c.pick("Pretraining " + c.tokens(c.request.training.tokens) +
                            " is a long run: reserve "
@@ -1517,15 +1497,6 @@ const Question kQuestions[] = {
     {"task_tier", "What does this kind of task need?", "ماذا تحتاج هذه الفئة من المهام؟", answer_task_tier},
 };
 
-double usable_fraction(const Request& request) {
-  if (request.kind == WorkloadKind::inference) {
-    const EnginePreset* engine = find_engine(request.engine);
-    return engine ? engine->memory_utilization : 0.9;
-  }
-  // Training: 5% allocator fragmentation (training.cpp); diffusion and audio: 95% usable (evaluate.cpp).
-  return 0.95;
-}
-
 }  // namespace
 
 std::vector<Guidance> build_guidance(const Request& request, const Response& response, const Catalog& catalog) {
@@ -1533,7 +1504,7 @@ std::vector<Guidance> build_guidance(const Request& request, const Response& res
   if (!response.memory) return out;
   Ctx c{request, response, catalog, *response.memory};
   c.ar = request.locale == "ar";
-  c.usable_fraction = usable_fraction(request);
+  c.usable_fraction = usable_vram_fraction(request);
   for (const Option& option : response.options) {
     if (!option.fits) continue;
     c.top = &option;

@@ -10,6 +10,9 @@
 
 namespace sizer {
 
+// Diffusion and audio pipelines run one full copy per GPU and keep 5% of the VRAM as headroom.
+constexpr double kMediaUsableFraction = 0.95;
+
 struct MediaMemory {
   double weights_bytes = 0;      // every component (text encoders, backbone, VAE / encoder, decoder)
   double activations_bytes = 0;  // backbone working set at the resolution and batch, or the VAE decode peak

@@ -11,10 +11,9 @@ namespace sizer {
 namespace {
 
 constexpr double kGiB = 1073741824.0;
-// Per GPU outside the model: CUDA context + cuBLAS/NCCL workspaces (~0.75 GiB) and the caching
-// allocator's fragmentation, about 5% of the device in long PyTorch runs (first cut, see accuracy report).
+// Per GPU outside the model: CUDA context + cuBLAS/NCCL workspaces (~0.75 GiB); fragmentation is
+// kTrainingFragmentation (training.hpp).
 constexpr double kRuntimeBytes = 0.75 * kGiB;
-constexpr double kFragmentation = 0.05;
 
 // Bytes of optimizer state per trainable parameter, beyond the weights and gradients. Mixed precision
 // keeps an fp32 master copy (4 B) when the weights are 16-bit. AdamW: m and v in fp32 (8 B);
@@ -105,7 +104,7 @@ TrainingPlacement place_training(const Model& m, const TrainingWorkload& w, cons
                                  int64_t gpus, int64_t max_tensor, double logits_copies) {
   TrainingPlacement best;
   best.gpus = gpus;
-  best.usable_bytes_per_gpu = gpu.vram_bytes() * (1.0 - kFragmentation);
+  best.usable_bytes_per_gpu = gpu.vram_bytes() * (1.0 - kTrainingFragmentation);
   const std::vector<std::string> stages =
       w.sharding == "auto" ? std::vector<std::string>{"none", "zero1", "zero2", "zero3"}
                            : std::vector<std::string>{w.sharding};

@@ -9,6 +9,9 @@
 
 namespace sizer {
 
+// Per GPU: the caching allocator's fragmentation in long PyTorch runs, about 5% of the device (first cut).
+constexpr double kTrainingFragmentation = 0.05;
+
 struct TrainingMemory {  // one replica, before sharding
   double weights_bytes = 0;     // the (frozen or trained) base weights
   double gradients_bytes = 0;
