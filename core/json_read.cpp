@@ -5,6 +5,12 @@
 
 namespace sizer {
 
+void phrase_issues(Issues& issues, const Locale& locale) {
+  for (Issue& issue : issues) {
+    if (!issue.fact.key.empty()) issue.message = phrase(locale, issue.fact);
+  }
+}
+
 std::string pointer_append(std::string_view base, std::string_view token) {
   std::string out(base);
   out.push_back('/');

@@ -89,6 +89,16 @@ const Locale& locale_en() {
     {"vocab.locales.ar", "Arabic"},
     {"vocab.severities.info", "Note"},
     {"vocab.severities.warning", "Warning"},
+
+    // ---- option notes: reasons and warnings of each option (the option stages, ranking, costs) ----
+    // (keys "note.<code>")
+
+    // ---- guidance: the FAQ answers (core/guidance.cpp) ----
+    // (keys "guidance.<id>.*")
+
+    // ---- issues: top-level errors and warnings (request, model, catalog validation) ----
+    // (keys "issue.<code>[.<detail>]")
+
   });
   return locale;
 }
