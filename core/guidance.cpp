@@ -7,6 +7,7 @@
 #include "cost.hpp"
 #include "engines.hpp"
 #include "formats.hpp"
+#include "performance.hpp"
 
 namespace sizer {
 namespace {
@@ -556,9 +557,11 @@ void why_slow_serving(const Ctx& c, Facts& out) {
   const double flops = e ? explained_value(*e, "flops_per_step") : 0;
   const double bandwidth = e ? explained_value(*e, "bandwidth_bytes_per_s") : 0;
   const double peak = e ? explained_value(*e, "peak_flops") : 0;
-  if (bytes > 0 && flops > 0 && bandwidth > 0 && peak > 0) {
+  // The knee of the roofline as the performance stage draws it (achievable rates, not datasheet peaks).
+  const EnginePreset* engine = find_engine(c.request.engine);
+  const double ridge = engine && c.top_gpu ? ridge_intensity(*c.top_gpu, *engine, c.request.inference.weights) : 0;
+  if (bytes > 0 && flops > 0 && bandwidth > 0 && peak > 0 && ridge > 0) {
     const double intensity = flops / bytes;
-    const double ridge = peak / bandwidth;
     const double of_peak = std::min(1.0, intensity / ridge);
     // What the tensor cores wait on, by the option's bottleneck.
     const char* waits_on = o.bottleneck == "overhead"       ? "guidance.why_slow.waits_on.overhead"
