@@ -55,7 +55,7 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
                                const Placement& placement);
 
 // How `speed` (inference_speed's result) gives the per-user decode rate, the aggregate output rate and
-// the time to first token; `range_relative_error` is the one-sided error the range shows.
+// the time to first token, from the values inference_speed used (the range's error is the engine's).
 std::vector<Explanation> explain_inference_speed(const InferenceSpeed& speed, const InferenceWorkload& workload,
                                                  const EnginePreset& engine);
 
