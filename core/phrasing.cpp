@@ -2,11 +2,6 @@
 
 namespace sizer {
 
-Note note(std::string code, SeverityId severity, std::string key_suffix, std::vector<Param> params,
-          std::string plural_param) {
-  return Note{std::move(code), severity, message("note." + key_suffix, std::move(params), std::move(plural_param)), ""};
-}
-
 void phrase_options(std::vector<Option>& options, const Locale& locale) {
   for (Option& option : options) {
     option.reasons.clear();

@@ -107,7 +107,9 @@ struct Response {
 };
 
 // A note of `code` with the catalog key "note.<key_suffix>" (the code, or the code and a detail).
-Note note(std::string code, SeverityId severity, std::string key_suffix, std::vector<Param> params = {},
-          std::string plural_param = "");
+inline Note note(std::string code, SeverityId severity, std::string key_suffix, std::vector<Param> params = {},
+                 std::string plural_param = "") {
+  return Note{std::move(code), severity, message("note." + key_suffix, std::move(params), std::move(plural_param)), ""};
+}
 
 }  // namespace sizer
