@@ -77,14 +77,9 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
   Response response;
   response.catalog_as_of = catalog.as_of;
   ParsedRequest parsed = parse_request(request_document, catalog);
-  // Issues that carry a fact are phrased in the request's locale (English when it has none we ship).
-  const Locale* found = find_locale(parsed.request.locale);
-  const Locale& locale = found ? *found : english();
   response.warnings = parsed.warnings;
-  phrase_issues(response.warnings, locale);
   if (!parsed.ok()) {
     response.errors = parsed.errors;
-    phrase_issues(response.errors, locale);
     return response;
   }
   Request& request = parsed.request;
@@ -128,7 +123,9 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
   response.fit_by_gpu = fit_by_gpu(request, engine, catalog);
   response.request = request;
   response.guidance = build_guidance(request, response, catalog);
-  phrase_options(response.options, locale);
+  // Last: the options' notes in the request's locale (English when it is one the core does not ship).
+  const Locale* locale = find_locale(request.locale);
+  phrase_options(response.options, locale ? *locale : english());
   response.ok = true;
   return response;
 }
