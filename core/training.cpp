@@ -6,6 +6,7 @@
 
 #include "formats.hpp"
 #include "memory.hpp"
+#include "search.hpp"
 
 namespace sizer {
 namespace {
@@ -87,6 +88,47 @@ TrainingMemory training_memory(const Model& m, const TrainingWorkload& w, double
   return t;
 }
 
+std::vector<Explanation> explain_training_memory(const Model& m, const TrainingWorkload& w, double logits_copies,
+                                                 const TrainingMemory& t) {
+  const bool full = w.method == "full";
+  const bool master_copy = full && weight_bytes_per_param(w.weights) < 4.0;
+  const double experts_active = m.experts > 1 ? static_cast<double>(m.experts_per_token) : 1.0;
+  return {
+      {"optimizer_bytes", "trainable_params × bytes_per_param (fp32 master copy when the trained weights are 16-bit, "
+                          "+ optimizer moments)",
+       {{"trainable_params", t.trainable_params},
+        {"bytes_per_param", optimizer_bytes_per_param(w.optimizer, master_copy)}},
+       t.optimizer_bytes,
+       "Mixed-precision AdamW: 4 (fp32 master) + 8 (m, v) beside the 16-bit weights and gradients (Rajbhandari "
+       "et al. 2020, ZeRO §3); 8-bit AdamW 2 (Dettmers et al. 2022), SGD momentum 4, Adafactor ≈ 0; LoRA/QLoRA "
+       "adapters keep no master copy"},
+      {"activations_bytes",
+       "layers × s·b·(15·hidden + 8·ffn × experts_active) (or 2·s·b·hidden per layer + one layer with "
+       "checkpointing) + s·b·vocab·4 × logits_copies",
+       {{"seq_len", static_cast<double>(w.seq_len)},
+        {"micro_batch", static_cast<double>(w.micro_batch)},
+        {"layers", static_cast<double>(m.layers)},
+        {"hidden", static_cast<double>(m.hidden)},
+        {"ffn", static_cast<double>(m.ffn)},
+        {"experts_active", experts_active},
+        {"grad_checkpointing", w.grad_checkpointing ? 1.0 : 0.0},
+        {"vocab", static_cast<double>(m.vocab)},
+        {"logits_copies", logits_copies}},
+       t.activations_bytes, "Korthikanti et al. 2022, Table 2, with flash attention and a gated MLP"}};
+}
+
+Explanation explain_training_time(const TrainingWorkload& w, const TrainingSpeed& speed, int64_t gpus) {
+  return {"train_s", "tokens × flops_per_token / (gpus × peak_flops × utilisation)",
+          {{"tokens", w.tokens},
+           {"flops_per_token", speed.hardware_flops_per_token},
+           {"gpus", static_cast<double>(gpus)},
+           {"peak_flops", speed.peak_flops_per_gpu},
+           {"utilisation", speed.utilisation}},
+          speed.train_s,
+          "6·N per token (Kaplan et al. 2020), 4·N for LoRA, +2·N with recomputation; attention per "
+          "PaLM (Chowdhery et al. 2022, App. B)"};
+}
+
 namespace {
 
 double per_gpu_bytes(const TrainingMemory& t, const std::string& stage, int64_t data, int64_t tensor,
@@ -125,22 +167,12 @@ TrainingPlacement place_training(const Model& m, const TrainingWorkload& w, cons
       }
     }
   }
-  // Longest sequence that fits at this split: activations grow monotonically with length, so bisect.
+  // Longest sequence that fits at this split: activations grow monotonically with length.
   auto fits_len = [&](int64_t len) {
     return per_gpu_bytes(t, best.sharding, best.data, best.tensor, training_activation_bytes(m, w, len, logits_copies)) <=
            best.usable_bytes_per_gpu;
   };
-  int64_t low = 0;
-  int64_t high = std::max<int64_t>(1, m.max_context);
-  if (fits_len(high)) {
-    low = high;
-  } else {
-    while (high - low > 1) {
-      const int64_t mid = low + (high - low) / 2;
-      (fits_len(mid) ? low : high) = mid;
-    }
-  }
-  best.max_seq_len = low;
+  best.max_seq_len = largest_int_such_that(0, std::max<int64_t>(1, m.max_context), fits_len);
   return best;
 }
 

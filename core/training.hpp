@@ -6,6 +6,7 @@
 #include "catalog.hpp"
 #include "model.hpp"
 #include "request.hpp"
+#include "response.hpp"
 
 namespace sizer {
 
@@ -34,6 +35,10 @@ double training_activation_bytes(const Model& model, const TrainingWorkload& w, 
                                  double logits_copies);
 
 TrainingMemory training_memory(const Model& model, const TrainingWorkload& w, double logits_copies);
+
+// How `memory` (training_memory's result for the same inputs) gets its optimizer state and activations.
+std::vector<Explanation> explain_training_memory(const Model& model, const TrainingWorkload& w, double logits_copies,
+                                                 const TrainingMemory& memory);
 
 struct TrainingPlacement {
   int64_t gpus = 1, tensor = 1, data = 1;
@@ -64,5 +69,8 @@ struct TrainingSpeed {
 TrainingSpeed training_speed(const Model& model, const TrainingWorkload& w, const Gpu& gpu,
                              const TrainingPlacement& placement, const std::string& interconnect,
                              int64_t gpus_per_node, bool fast_fabric);
+
+// How `speed` (training_speed's result for `gpus` GPUs) gives the run's duration.
+Explanation explain_training_time(const TrainingWorkload& w, const TrainingSpeed& speed, int64_t gpus);
 
 }  // namespace sizer

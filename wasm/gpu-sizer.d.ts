@@ -110,6 +110,16 @@ declare namespace createSizer {
     range?: { metric: string; low: number; high: number };
     reasons: string[];
     warnings: string[];
+    /** Extension: reasons (info) and warnings in machine-readable form, in the same order */
+    notes: OptionNote[];
+  }
+
+  interface OptionNote {
+    code: string;
+    severity: 'info' | 'warning';
+    /** Each figure's raw number where it has one (bytes, seconds, dollars, a fraction), else its text */
+    params: Record<string, number | string>;
+    text: string;
   }
 
   interface EvaluateResponse {

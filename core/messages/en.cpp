@@ -92,6 +92,40 @@ const Locale& locale_en() {
 
     // ---- option notes: reasons and warnings of each option (the option stages, ranking, costs) ----
     // (keys "note.<code>")
+    // serving (core/options_inference.cpp)
+    {"note.fits.serving_one_gpu#one", "Fits with {spare_bytes_per_gpu} spare per GPU (one GPU per replica, {replicas} replica)."},
+    {"note.fits.serving_one_gpu#other", "Fits with {spare_bytes_per_gpu} spare per GPU (one GPU per replica, {replicas} replicas)."},
+    {"note.fits.serving_spans#one", "Fits with {spare_bytes_per_gpu} spare per GPU (a replica spans {gpus_per_replica} GPUs, {replicas} replica)."},
+    {"note.fits.serving_spans#other", "Fits with {spare_bytes_per_gpu} spare per GPU (a replica spans {gpus_per_replica} GPUs, {replicas} replicas)."},
+    {"note.no_native_compute", "No {precision} tensor cores on this GPU: the matmuls run at the 16-bit rate (weight-only)."},
+    {"note.tensor_parallel_over_pcie", "The model is split over {tensor} GPUs that talk over PCIe: every layer waits on two all-reduces."},
+    {"note.kv_cache_share", "The KV cache is {kv_share} of the memory at this context and concurrency."},
+    {"note.below_decode_target", "Decodes {decode_tokens_per_s} tokens/s per user, below the target of {target_tokens_per_s}."},
+    {"note.above_ttft_target", "Time to first token {ttft_s} is above the target of {target_s}."},
+    {"note.does_not_fit.serving", "Does not fit: needs {needed_bytes_per_gpu} per GPU, but {usable_bytes_per_gpu} of {vram_bytes_per_gpu} is usable with {engine}."},
+    // fine-tuning and pretraining (core/options_training.cpp)
+    {"note.recomputed_activations", "Activations are recomputed (gradient checkpointing) so the run fits."},
+    {"note.does_not_fit.training", "Does not fit: needs {needed_bytes_per_gpu} per GPU with {sharding} sharding, but {usable_bytes_per_gpu} is usable."},
+    {"note.fits.training_unsharded", "Fits with {spare_bytes_per_gpu} spare per GPU using no sharding."},
+    {"note.fits.training_sharded", "Fits with {spare_bytes_per_gpu} spare per GPU using {sharding} sharding."},
+    {"note.fits.training_unsharded_tensor_parallel", "Fits with {spare_bytes_per_gpu} spare per GPU using no sharding, tensor parallel {tensor}."},
+    {"note.fits.training_sharded_tensor_parallel", "Fits with {spare_bytes_per_gpu} spare per GPU using {sharding} sharding, tensor parallel {tensor}."},
+    {"note.past_deadline", "Takes {hours}, past the deadline of {deadline_hours}."},
+    {"note.gradients_over_pcie", "Gradients are exchanged over PCIe here: expect slower steps than on an NVLink box."},
+    {"note.multi_node.fast_fabric", "Spans {instances} instances: the provider's fast inter-node network (InfiniBand, RoCE or EFA) carries the gradients."},
+    {"note.multi_node.no_fast_fabric", "Spans {instances} instances: this provider offers no fast network between on-demand instances, so the run is estimated at half speed; a cluster product or another provider suits it better."},
+    // image, video and audio (core/options_media.cpp)
+    {"note.does_not_fit.media", "Does not fit: needs {needed_bytes_per_gpu} but {usable_bytes_per_gpu} is usable (diffusion and audio pipelines run one copy per GPU)."},
+    {"note.fits.media#one", "Fits with {spare_bytes_per_gpu} spare; {copies} copy of the pipeline."},
+    {"note.fits.media#other", "Fits with {spare_bytes_per_gpu} spare; {copies} copies of the pipeline."},
+    // costs (core/cost.cpp)
+    {"note.billing_granularity.per_second", "Billed per second: {usd_compute} of compute, where hourly billing would charge {usd_hourly_billing}."},
+    {"note.billing_granularity.per_minute", "Billed per minute: {usd_compute} of compute, where hourly billing would charge {usd_hourly_billing}."},
+    {"note.billed_by_hour", "Billed by the hour: {minutes} minutes of work pay for {billed_hours} h."},
+    {"note.spot.endpoint", "Spot capacity can be reclaimed: a risk for a user-facing endpoint."},
+    {"note.spot.endpoint_notice", "Spot capacity can be reclaimed with {notice_s} notice: a risk for a user-facing endpoint."},
+    {"note.spot.job", "Spot capacity can be reclaimed; the total includes the expected restarts."},
+    {"note.spot.job_notice", "Spot capacity can be reclaimed with {notice_s} notice; the total includes the expected restarts."},
 
     // ---- guidance: the FAQ answers (core/guidance.cpp) ----
     // (keys "guidance.<id>.*")
