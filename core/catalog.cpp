@@ -3,6 +3,8 @@
 #include <cmath>
 #include <set>
 
+#include "vocabulary.hpp"
+
 namespace sizer {
 
 double Gpu::tflops_16bit() const {
@@ -147,7 +149,7 @@ Offering read_offering(const json& object, const std::string& path, JsonReader& 
     }
   }
   o.region = r.string(object, "region", path, false, 100, true).value_or("");
-  o.interconnect = r.choice(object, "interconnect", path, {"nvlink", "pcie", "infinity_fabric", "none", "other"})
+  o.interconnect = r.choice(object, "interconnect", path, ids_of<InterconnectId>())
                        .value_or("pcie");
   read_provenance(object, path, r, o.source, o.as_of);
   return o;
@@ -177,7 +179,7 @@ Gpu read_gpu(const json& object, const std::string& path, JsonReader& r, bool ca
   g.id = r.string(object, "id", path, catalog_item, 100).value_or(catalog_item ? "" : "custom");
   g.name = r.string(object, "name", path, catalog_item, 200).value_or(g.id);
   g.vendor = r.string(object, "vendor", path, false, 40).value_or("");
-  g.kind = r.choice(object, "kind", path, {"gpu", "tpu", "npu"}).value_or("gpu");
+  g.kind = r.choice(object, "kind", path, ids_of<HardwareKindId>()).value_or("gpu");
   g.vram_gib = r.number(object, "vram_gib", path, {0, kMaxVramGib, true}, true).value_or(0);
   g.memory_type = r.string(object, "memory_type", path, false, 40, true).value_or("");
   g.memory_bandwidth_gbs = r.number(object, "memory_bandwidth_gbs", path, {0, kMaxGbs, true}, true).value_or(0);
@@ -201,7 +203,7 @@ Gpu read_gpu(const json& object, const std::string& path, JsonReader& r, bool ca
   if (const json* link = r.object(object, "interconnect", path)) {
     const std::string ipath = pointer_append(path, "interconnect");
     g.interconnect_kind =
-        r.choice(*link, "kind", ipath, {"nvlink", "pcie", "infinity_fabric", "none", "other"}).value_or("pcie");
+        r.choice(*link, "kind", ipath, ids_of<InterconnectId>()).value_or("pcie");
     g.interconnect_bandwidth_gbs = r.number(*link, "bandwidth_gbs", ipath, {0, kMaxGbs}, false, true).value_or(0);
   }
   g.pcie_bandwidth_gbs = r.number(object, "pcie_bandwidth_gbs", path, {0, kMaxGbs, true}, false, true).value_or(64);

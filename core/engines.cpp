@@ -10,7 +10,7 @@ constexpr double kGiB = 1073741824.0;
 // (free_gpu_memory_fraction 0.9, tokens_per_block 64), llama.cpp (contiguous KV for n_ctx, n_batch 2048).
 // A CUDA context with cuBLAS/NCCL takes 0.5–1 GiB per GPU on Hopper; a plain PyTorch process ~0.35 GiB.
 //
-// Speed figures were chosen on ../shared/calibration/cases.json with `npm run accuracy` (the README shows
+// Speed figures were chosen on tests/calibration/cases.json with `npm run accuracy` (the README shows
 // the error per metric): vLLM reaches ~0.75 of HBM bandwidth at batch 1 (Qwen2.5 7B/32B on A100);
 // llama.cpp ~0.5 on HBM cards and ~0.75 on GDDR cards (XiongjieDai's A100/H100 vs 3090/4090 tables);
 // eager transformers generate() pays ~0.4 ms of launches per layer per token (Qwen2.5 HF speed tables);

@@ -71,9 +71,6 @@ std::string format_percent(double fraction) {
   return buffer;
 }
 
-// Arabic text keeps numbers, units and model names in Latin script; U+2068/U+2069 (first-strong
-// isolates) keep each such run readable inside right-to-left text.
-std::string isolate(const std::string& text) { return "\u2068" + text + "\u2069"; }
 
 namespace {
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "evaluate.hpp"
+#include "messages.hpp"
 
 namespace sizer {
 
@@ -18,8 +19,6 @@ std::vector<Guidance> build_guidance(const Request& request, const Response& res
 
 // "141.1 GB", "9.22 GB": decimal gigabytes as the page and datasheets print them.
 std::string format_gb(double bytes);
-// Wraps a Latin run (number, unit, name) in first-strong isolates (U+2068…U+2069) for right-to-left text.
-std::string isolate(const std::string& text);
 // "$1,234.56", "$0.45", "$0.0021" (two significant digits below ten cents), "-$3.10".
 std::string format_usd(double usd);
 // "80.9": a rate (tokens/s) with one decimal, no unit.

@@ -6,15 +6,23 @@
 #include <string_view>
 #include <vector>
 
+#include "messages.hpp"
+
 namespace sizer {
 
 struct Issue {
   std::string code;     // stable, machine-readable: "invalid_type", "out_of_range", "unknown_gpu", ...
   std::string path;     // JSON Pointer into the request or catalog, "" for the whole document
-  std::string message;  // one sentence a person understands
+  std::string message;  // one sentence a person understands, in the request's locale (phrased from `fact`)
+  // The sentence as a fact: a message-catalog key and its figures. When its key is empty, `message` is
+  // final as given; otherwise the phrasing step (phrase_issues) writes `message` from it.
+  Message fact = {};
 };
 
 using Issues = std::vector<Issue>;
+
+// Writes each issue's `message` from its `fact` in `locale` (issues without a fact keep theirs).
+void phrase_issues(Issues& issues, const Locale& locale);
 
 // Appends one reference token to a JSON Pointer, escaping '~' and '/' as RFC 6901 requires.
 std::string pointer_append(std::string_view base, std::string_view token);

@@ -2,6 +2,9 @@
 
 #include <cmath>
 
+#include "messages.hpp"
+#include "vocabulary.hpp"
+
 namespace sizer {
 namespace {
 
@@ -212,6 +215,23 @@ json validate_catalog_text(std::string_view catalog_text) {
                    {"providers", catalog.providers.size()},
                    {"offerings", catalog.offerings.size()},
                    {"models", catalog.models.size()}};
+  return out;
+}
+
+json vocabulary_json() {
+  json out = json::object();
+  for (const VocabularyList& list : vocabulary_lists()) {
+    json entries = json::array();
+    for (std::string_view id : list.ids) {
+      const std::string key = "vocab." + std::string(list.name) + "." + std::string(id);
+      json label = json::object();
+      for (std::string_view locale : Vocabulary<LocaleId>::ids) {
+        label[std::string(locale)] = std::string(message_text(*find_locale(locale), key));
+      }
+      entries.push_back({{"id", std::string(id)}, {"label", std::move(label)}});
+    }
+    out[std::string(list.name)] = std::move(entries);
+  }
   return out;
 }
 

@@ -18,6 +18,10 @@ json evaluate_text(std::string_view request_text, const Catalog& catalog);
 // Validates catalog text (a merged document); { "ok", "errors", "warnings", "counts" }.
 json validate_catalog_text(std::string_view catalog_text);
 
+// Every id list of the vocabulary (core/vocabulary.hpp) with its labels in every shipped locale:
+// { "<list>": [ { "id", "label": { "en", "ar" } } ] }.
+json vocabulary_json();
+
 // Issues as [{code, path, message}].
 json issues_to_json(const Issues& issues);
 

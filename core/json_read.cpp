@@ -5,6 +5,12 @@
 
 namespace sizer {
 
+void phrase_issues(Issues& issues, const Locale& locale) {
+  for (Issue& issue : issues) {
+    if (!issue.fact.key.empty()) issue.message = phrase(locale, issue.fact);
+  }
+}
+
 std::string pointer_append(std::string_view base, std::string_view token) {
   std::string out(base);
   out.push_back('/');
@@ -191,6 +197,11 @@ std::optional<std::string> JsonReader::string(const json& object, std::string_vi
 
 std::optional<std::string> JsonReader::choice(const json& object, std::string_view key, std::string_view path,
                                               std::initializer_list<std::string_view> allowed, bool required) {
+  return choice(object, key, path, std::vector<std::string_view>(allowed), required);
+}
+
+std::optional<std::string> JsonReader::choice(const json& object, std::string_view key, std::string_view path,
+                                              const std::vector<std::string_view>& allowed, bool required) {
   auto text = string(object, key, path, required, 64);
   if (!text) return std::nullopt;
   for (auto option : allowed) {

@@ -47,6 +47,8 @@ class JsonReader {
   // A string that must be one of `allowed`.
   std::optional<std::string> choice(const json& object, std::string_view key, std::string_view path,
                                     std::initializer_list<std::string_view> allowed, bool required = false);
+  std::optional<std::string> choice(const json& object, std::string_view key, std::string_view path,
+                                    const std::vector<std::string_view>& allowed, bool required = false);
   std::optional<bool> boolean(const json& object, std::string_view key, std::string_view path, bool required = false);
   // Returns the child object (or nullptr when absent / wrong type, recording the latter).
   const json* object(const json& parent, std::string_view key, std::string_view path, bool required = false);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "vocabulary.hpp"
+
 namespace sizer {
 
 double Model::embedding_params() const {
@@ -31,7 +33,7 @@ ModelArch read_model_arch(const json& object, const std::string& path, JsonReade
     arch.id = r.string(object, "id", path, true, 100).value_or("");
   }
   arch.name = r.string(object, "name", path, catalog_item, 200).value_or("");
-  arch.kind = r.choice(object, "kind", path, {"llm", "image", "video", "audio"}).value_or("llm");
+  arch.kind = r.choice(object, "kind", path, ids_of<ModelKindId>()).value_or("llm");
   arch.params_b = r.number(object, "params_b", path, {0, kMaxParamsB, true}, true);
   arch.active_params_b = r.number(object, "active_params_b", path, {0, kMaxParamsB, true}, false, true);
   auto dim = [&](const char* key, int64_t min, int64_t max) {
@@ -70,8 +72,8 @@ ModelArch read_model_arch(const json& object, const std::string& path, JsonReade
     }
   }
   MediaSpec& media = arch.media;
-  media.backbone = r.choice(object, "backbone", path, {"unet", "dit"}).value_or("");
-  media.task = r.choice(object, "task", path, {"transcribe", "tts", "music"}).value_or("");
+  media.backbone = r.choice(object, "backbone", path, ids_of<BackboneId>()).value_or("");
+  media.task = r.choice(object, "task", path, ids_of<MediaTaskId>()).value_or("");
   media.latent_downsample = dim("latent_downsample", 1, 64);
   media.latent_channels = dim("latent_channels", 1, 1024);
   media.patch_size = dim("patch_size", 1, 64);

@@ -4,6 +4,7 @@
 
 #include "engines.hpp"
 #include "formats.hpp"
+#include "vocabulary.hpp"
 
 namespace sizer {
 namespace {
@@ -11,11 +12,8 @@ namespace {
 constexpr int64_t kMaxTokens = 1 << 27;        // 134M tokens: past any model's context
 constexpr int64_t kMaxConcurrency = 1 << 20;
 
-// Weight format ids (CONTRACT.md), the same list as formats.cpp.
 std::optional<std::string> weight_format(const json& w, JsonReader& r) {
-  return r.choice(w, "weights", "/workload",
-                  {"fp32", "bf16", "fp16", "fp8", "int8", "int4", "nf4", "fp4", "gguf-q8_0", "gguf-q6_k", "gguf-q5_k_m",
-                   "gguf-q4_k_m", "gguf-q3_k_m", "gguf-q2_k"});
+  return r.choice(w, "weights", "/workload", ids_of<WeightFormatId>());
 }
 
 std::optional<Model> parse_model(const json& document, const Catalog& catalog, JsonReader& r, Issues& warnings) {
@@ -66,7 +64,7 @@ std::optional<Model> parse_model(const json& document, const Catalog& catalog, J
 void parse_inference(const json& w, const Model* model, JsonReader& r, InferenceWorkload& out) {
   const std::string path = "/workload";
   out.weights = weight_format(w, r).value_or(out.weights);
-  out.kv_cache = r.choice(w, "kv_cache", path, {"fp16", "bf16", "fp8", "int8", "q4"}).value_or(out.kv_cache);
+  out.kv_cache = r.choice(w, "kv_cache", path, ids_of<KvFormatId>()).value_or(out.kv_cache);
   auto prompt = r.integer(w, "prompt_tokens", path, 1, kMaxTokens);
   auto output = r.integer(w, "output_tokens", path, 1, kMaxTokens);
   auto context = r.integer(w, "context_tokens", path, 1, kMaxTokens);
@@ -105,14 +103,14 @@ void parse_training(const json& w, bool pretrain, const Model* model, JsonReader
   if (pretrain) {
     out.method = "full";
     out.seq_len = 4096;
-    out.precision = r.choice(w, "precision", path, {"bf16", "fp8"}).value_or("bf16");
-    out.optimizer = r.choice(w, "optimizer", path, {"adamw", "adamw_8bit", "sgd", "adafactor"}).value_or("adamw");
+    out.precision = r.choice(w, "precision", path, ids_of<PrecisionId>()).value_or("bf16");
+    out.optimizer = r.choice(w, "optimizer", path, ids_of<OptimizerId>()).value_or("adamw");
   } else {
-    out.method = r.choice(w, "method", path, {"full", "lora", "qlora"}).value_or("lora");
-    out.optimizer = r.choice(w, "optimizer", path, {"adamw", "adamw_8bit", "sgd", "adafactor"}).value_or("adamw");
+    out.method = r.choice(w, "method", path, ids_of<MethodId>()).value_or("lora");
+    out.optimizer = r.choice(w, "optimizer", path, ids_of<OptimizerId>()).value_or("adamw");
     out.lora_rank = r.integer(w, "lora_rank", path, 1, 65536).value_or(16);
-    out.lora_targets = r.choice(w, "lora_targets", path, {"attention", "all_linear"}).value_or("all_linear");
-    out.precision = r.choice(w, "precision", path, {"bf16", "fp8"}).value_or("bf16");
+    out.lora_targets = r.choice(w, "lora_targets", path, ids_of<LoraTargetsId>()).value_or("all_linear");
+    out.precision = r.choice(w, "precision", path, ids_of<PrecisionId>()).value_or("bf16");
   }
   out.weights = weight_format(w, r).value_or(out.method == "qlora" ? "nf4" : "bf16");
   if (out.method == "full" && out.weights != "bf16" && out.weights != "fp16" && out.weights != "fp32") {
@@ -126,7 +124,7 @@ void parse_training(const json& w, bool pretrain, const Model* model, JsonReader
   const auto checkpointing = r.boolean(w, "grad_checkpointing", path);
   out.grad_checkpointing = checkpointing.value_or(!pretrain);
   out.grad_checkpointing_given = checkpointing.has_value();
-  auto sharding = r.choice(w, "sharding", path, {"auto", "none", "zero1", "zero2", "zero3", "fsdp"});
+  auto sharding = r.choice(w, "sharding", path, ids_of<ShardingId>());
   out.sharding = sharding ? (*sharding == "fsdp" ? "zero3" : *sharding) : "auto";
   out.deadline_s = r.number(w, "deadline_s", path, {0, 1e10, true});
   out.checkpoint_every_s = r.number(w, "checkpoint_every_s", path, {0, 1e9, true});
@@ -228,7 +226,7 @@ void parse_filters(const json& f, const Catalog& catalog, JsonReader& r, Filters
       out.providers.push_back(id);
     }
   }
-  out.pricing = r.choice(f, "pricing", path, {"on_demand", "spot", "any"}).value_or("any");
+  out.pricing = r.choice(f, "pricing", path, ids_of<PricingId>()).value_or("any");
   out.max_gpus = r.integer(f, "max_gpus", path, 1, 4096);
   out.max_usd_per_hour = r.number(f, "max_usd_per_hour", path, {0, 1e7, true});
   r.unknown_fields(f, path, {"providers", "pricing", "max_gpus", "max_usd_per_hour"});
@@ -260,7 +258,7 @@ ParsedRequest parse_request(const json& document, const Catalog& catalog) {
   if (model) request.model = *model;
 
   if (const json* w = r.object(document, "workload", "", true)) {
-    const auto kind = r.choice(*w, "kind", "/workload", {"inference", "finetune", "pretrain", "image", "video", "audio"},
+    const auto kind = r.choice(*w, "kind", "/workload", ids_of<WorkloadKindId>(),
                                true);
     const Model* m = model ? &*model : nullptr;
     if (kind && *kind == "inference") {
@@ -288,16 +286,16 @@ ParsedRequest parse_request(const json& document, const Catalog& catalog) {
   }
 
   request.engine = r.choice(document, "engine", "",
-                            {"vllm", "sglang", "tensorrt-llm", "llama.cpp", "transformers", "generic"})
+                            ids_of<EngineId>())
                        .value_or("generic");
   if (const json* h = r.object(document, "hardware", "")) {
     auto pin = parse_hardware(*h, catalog, r);
     if (pin) request.hardware = *pin;
   }
   if (const json* f = r.object(document, "filters", "")) parse_filters(*f, catalog, r, request.filters);
-  request.locale = r.choice(document, "locale", "", {"en", "ar"}).value_or("en");
+  request.locale = r.choice(document, "locale", "", ids_of<LocaleId>()).value_or("en");
   request.limit = r.integer(document, "limit", "", 1, 10000).value_or(20);
-  request.order = r.choice(document, "order", "", {"best", "cheapest_per_hour", "fastest"}).value_or("best");
+  request.order = r.choice(document, "order", "", ids_of<OrderId>()).value_or("best");
   r.unknown_fields(document, "",
                    {"model", "hf_config", "workload", "engine", "hardware", "filters", "locale", "limit", "order"});
   return parsed;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 'use strict';
-// The calculator's error against published measurements (shared/calibration/cases.json), per metric group.
+// The calculator's error against published measurements (tests/calibration/cases.json), per metric group.
 //
 //   npm run accuracy [-- --group memory[,decode]] [--json FILE] [--markdown] [--cli PATH]
 //                       [--cases FILE] [--requests FILE]
@@ -8,7 +8,7 @@
 // Every entry of tests/calibration/requests.json (the reviewed mapping of each case to a CONTRACT.md
 // request) is run through the native CLI (`gpu-sizer evaluate -`, one process per request). The response
 // field named by the entry is read (a dotted path such as `options.0.output_tokens_per_s`), `derive` is
-// applied, then `scale` (shared/calibration/README.md), and the result is compared with the case's value:
+// applied, then `scale` (tests/calibration/README.md), and the result is compared with the case's value:
 //   point        signed error (prediction − measurement) / measurement
 //   lower_bound  the measurement is a floor on the true value: 0 when prediction ≥ value, else the
 //                relative shortfall (negative)
@@ -72,14 +72,9 @@ function defaultCli() {
   return process.env.GPU_SIZER_CLI || path.join(ROOT, 'build', 'native', 'gpu-sizer');
 }
 
-// The shared folder sits beside the repository (../shared) or, on some machines, inside it (shared/).
+// The measurements live in the repository (tests/calibration/cases.json); GPU_SIZER_CASES overrides.
 function defaultCasesPath() {
-  const candidates = [
-    process.env.GPU_SIZER_CASES,
-    path.resolve(ROOT, '..', 'shared', 'calibration', 'cases.json'),
-    path.join(ROOT, 'shared', 'calibration', 'cases.json'),
-  ].filter(Boolean);
-  return candidates.find((p) => fs.existsSync(p)) || candidates[candidates.length - 1];
+  return process.env.GPU_SIZER_CASES || path.join(ROOT, 'tests', 'calibration', 'cases.json');
 }
 
 function defaultRequestsPath() {
@@ -91,7 +86,7 @@ function readJsonFile(file) {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// derive and scale (shared/calibration/README.md)
+// derive and scale (tests/calibration/README.md)
 
 // `derive` turns the raw response figure x into the case's quantity (before `scale`). Each takes the
 // value, the request and the response; returns a number (possibly non-finite: the caller checks).
@@ -422,6 +417,12 @@ function mdTable(header, rows) {
   ].join('\n');
 }
 
+// A path as the report shows it: relative to the repository root when it lies inside it.
+function displayPath(file) {
+  const rel = path.relative(ROOT, path.resolve(file));
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : file;
+}
+
 function commandLine(argv) {
   const extra = argv.length ? ` -- ${argv.join(' ')}` : '';
   return `npm run accuracy${extra}`;
@@ -429,7 +430,7 @@ function commandLine(argv) {
 
 function renderText(report, argv) {
   const out = [];
-  out.push(`gpu-sizer accuracy against shared/calibration/cases.json (${new Date().toISOString().slice(0, 10)}; ${commandLine(argv)})`);
+  out.push(`gpu-sizer accuracy against ${displayPath(report.casesPath)} (${new Date().toISOString().slice(0, 10)}; ${commandLine(argv)})`);
   out.push(`CLI: ${report.cli}`);
   out.push('');
   out.push('Per metric group (|error| over evaluated cases; not-evaluated cases are excluded, with their reason below):');

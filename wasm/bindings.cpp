@@ -51,6 +51,8 @@ std::string evaluate_json(const std::string& request, const std::string& catalog
 
 std::string catalog_json() { return sizer::dump_json(bundled_catalog().document); }
 
+std::string vocabulary_json() { return sizer::dump_json(sizer::vocabulary_json()); }
+
 std::string validate_catalog_json(const std::string& text) { return sizer::dump_json(sizer::validate_catalog_text(text)); }
 
 }  // namespace
@@ -59,4 +61,5 @@ EMSCRIPTEN_BINDINGS(gpu_sizer) {
   emscripten::function("_evaluateJson", &evaluate_json);
   emscripten::function("_catalogJson", &catalog_json);
   emscripten::function("_validateCatalogJson", &validate_catalog_json);
+  emscripten::function("_vocabularyJson", &vocabulary_json);
 }

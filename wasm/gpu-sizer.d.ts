@@ -145,6 +145,8 @@ declare namespace createSizer {
     evaluate(request: EvaluateRequest | string, options?: { catalog?: Catalog | string }): EvaluateResponse;
     /** The bundled catalog. */
     catalog(): Catalog;
+    /** Every id list the request accepts and the response uses, each id with its English and Arabic label. */
+    vocabulary(): Record<string, Array<{ id: string; label: { en: string; ar: string } }>>;
     /** Validates a catalog (object or JSON text); lists every problem with its JSON Pointer. */
     validateCatalog(catalog: Catalog | string): { ok: boolean; errors: Issue[]; warnings: Issue[];
       counts: { gpus: number; providers: number; offerings: number; models: number } };

@@ -27,6 +27,11 @@
     if (catalogCache === null) catalogCache = M['_catalogJson']();
     return JSON.parse(catalogCache);
   };
+  var vocabularyCache = null;
+  M['vocabulary'] = function () {
+    if (vocabularyCache === null) vocabularyCache = M['_vocabularyJson']();
+    return JSON.parse(vocabularyCache);
+  };
   M['validateCatalog'] = function (catalog) {
     var catalogText = text(catalog);
     if (catalogText === null || catalogText === undefined) return failure('invalid_type', 'The catalog must be a JSON object or JSON text.');

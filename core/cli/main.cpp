@@ -3,6 +3,7 @@
 //
 //   gpu-sizer evaluate FILE|-            response JSON; exit 0 ok, 2 rejected, 1 internal error
 //   gpu-sizer catalog                    the bundled catalog as one JSON object
+//   gpu-sizer vocabulary                 every id list the request accepts and the response uses, labelled
 //   gpu-sizer validate-catalog PATH      a catalog file or folder: exit 0 valid, 2 with every problem
 //   --catalog PATH                       evaluate against another catalog (file or folder) instead
 #include <algorithm>
@@ -67,6 +68,7 @@ bool read_catalog_texts(const std::string& path, std::vector<std::string>& texts
 int usage() {
   std::cerr << "usage: gpu-sizer [--catalog PATH] evaluate FILE|-\n"
                "       gpu-sizer catalog\n"
+               "       gpu-sizer vocabulary\n"
                "       gpu-sizer validate-catalog PATH\n";
   return 1;
 }
@@ -115,6 +117,10 @@ int main(int argc, char** argv) {
     const sizer::json response = sizer::evaluate_text(text, catalog);
     std::cout << sizer::dump_json(response, 2) << "\n";
     return response["ok"].get<bool>() ? 0 : 2;
+  }
+  if (command == "vocabulary" && args.size() == 1) {
+    std::cout << sizer::dump_json(sizer::vocabulary_json(), 2) << "\n";
+    return 0;
   }
   if (command == "catalog" && args.size() == 1) {
     sizer::Issues errors;

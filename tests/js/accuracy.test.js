@@ -1,6 +1,6 @@
 'use strict';
 // The accuracy harness itself (scripts/accuracy.js): the mapping covers every calibration case, derive /
-// scale / error do what shared/calibration/README.md says, failures of the CLI are caught, and the report
+// scale / error do what tests/calibration/README.md says, failures of the CLI are caught, and the report
 // over the real CLI has finite predictions. It asserts no accuracy thresholds: the presets are still
 // being fitted; TARGETS is reported by `npm run accuracy`, not enforced here.
 const test = require('node:test');
@@ -19,6 +19,20 @@ const cases = JSON.parse(fs.readFileSync(accuracy.defaultCasesPath(), 'utf8'));
 const entries = JSON.parse(fs.readFileSync(accuracy.defaultRequestsPath(), 'utf8'));
 const catalogGpus = new Set(JSON.parse(fs.readFileSync(path.join(root, 'catalog', 'gpus.json'), 'utf8')).gpus.map((g) => g.id));
 const catalogModels = new Set(JSON.parse(fs.readFileSync(path.join(root, 'catalog', 'models.json'), 'utf8')).models.map((m) => m.id));
+
+test('the cases are read from the repository unless GPU_SIZER_CASES says otherwise', () => {
+  const saved = process.env.GPU_SIZER_CASES;
+  try {
+    delete process.env.GPU_SIZER_CASES;
+    assert.equal(accuracy.defaultCasesPath(), path.join(root, 'tests', 'calibration', 'cases.json'));
+    assert.ok(fs.existsSync(accuracy.defaultCasesPath()));
+    process.env.GPU_SIZER_CASES = '/elsewhere/cases.json';
+    assert.equal(accuracy.defaultCasesPath(), '/elsewhere/cases.json');
+  } finally {
+    if (saved === undefined) delete process.env.GPU_SIZER_CASES;
+    else process.env.GPU_SIZER_CASES = saved;
+  }
+});
 
 test('every mapping entry names an existing case, once', () => {
   const caseIds = new Set(cases.map((c) => c.id));

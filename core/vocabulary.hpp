@@ -1,0 +1,107 @@
+// Every id list the request accepts and the response uses, defined once. Inside the core these are
+// enums; their string ids exist only at the JSON edge (request parsing, response writing) and in the
+// `vocabulary` door (CLI `gpu-sizer vocabulary`, JS `sizer.vocabulary()`), which serves each list with
+// its labels from the message catalogs (key "vocab.<list>.<id>").
+#pragma once
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace sizer {
+
+enum class WeightFormatId {
+  fp32, bf16, fp16, fp8, int8, int4, nf4, fp4,
+  gguf_q8_0, gguf_q6_k, gguf_q5_k_m, gguf_q4_k_m, gguf_q3_k_m, gguf_q2_k
+};
+enum class KvFormatId { fp16, bf16, fp8, int8, q4 };
+enum class EngineId { vllm, sglang, tensorrt_llm, llama_cpp, transformers, generic };
+enum class WorkloadKindId { inference, finetune, pretrain, image, video, audio };
+enum class ModelKindId { llm, image, video, audio };
+enum class MethodId { full, lora, qlora };
+enum class OptimizerId { adamw, adamw_8bit, sgd, adafactor };
+enum class LoraTargetsId { attention, all_linear };
+// auto: the least ZeRO stage that fits; fsdp is accepted as another name for zero3.
+enum class ShardingId { auto_, none, zero1, zero2, zero3, fsdp };
+enum class PrecisionId { bf16, fp8 };
+// A filter accepts on_demand, spot or any; an option is priced on_demand or spot.
+enum class PricingId { on_demand, spot, any };
+enum class OrderId { best, cheapest_per_hour, fastest };
+enum class TierId { hyperscaler, gpu_cloud, marketplace };
+enum class BottleneckId { memory_bandwidth, compute, interconnect, overhead };
+enum class InterconnectId { nvlink, pcie, infinity_fabric, none, other };
+enum class BackboneId { unet, dit };
+enum class MediaTaskId { transcribe, tts, music };
+enum class HardwareKindId { gpu, tpu, npu };
+enum class LocaleId { en, ar };
+enum class SeverityId { info, warning };
+
+// The ids of one list, in the order the contract documents them (the enum's order).
+template <class E>
+struct Vocabulary;
+
+#define SIZER_VOCABULARY(E, NAME, ...)                                  \
+  template <>                                                          \
+  struct Vocabulary<E> {                                               \
+    static constexpr std::string_view name = NAME;                     \
+    static constexpr auto ids = std::to_array<std::string_view>({__VA_ARGS__}); \
+  };
+
+SIZER_VOCABULARY(WeightFormatId, "weight_formats", "fp32", "bf16", "fp16", "fp8", "int8", "int4", "nf4", "fp4",
+                 "gguf-q8_0", "gguf-q6_k", "gguf-q5_k_m", "gguf-q4_k_m", "gguf-q3_k_m", "gguf-q2_k")
+SIZER_VOCABULARY(KvFormatId, "kv_formats", "fp16", "bf16", "fp8", "int8", "q4")
+SIZER_VOCABULARY(EngineId, "engines", "vllm", "sglang", "tensorrt-llm", "llama.cpp", "transformers", "generic")
+SIZER_VOCABULARY(WorkloadKindId, "workload_kinds", "inference", "finetune", "pretrain", "image", "video", "audio")
+SIZER_VOCABULARY(ModelKindId, "model_kinds", "llm", "image", "video", "audio")
+SIZER_VOCABULARY(MethodId, "methods", "full", "lora", "qlora")
+SIZER_VOCABULARY(OptimizerId, "optimizers", "adamw", "adamw_8bit", "sgd", "adafactor")
+SIZER_VOCABULARY(LoraTargetsId, "lora_targets", "attention", "all_linear")
+SIZER_VOCABULARY(ShardingId, "sharding", "auto", "none", "zero1", "zero2", "zero3", "fsdp")
+SIZER_VOCABULARY(PrecisionId, "precisions", "bf16", "fp8")
+SIZER_VOCABULARY(PricingId, "pricing", "on_demand", "spot", "any")
+SIZER_VOCABULARY(OrderId, "order", "best", "cheapest_per_hour", "fastest")
+SIZER_VOCABULARY(TierId, "tiers", "hyperscaler", "gpu_cloud", "marketplace")
+SIZER_VOCABULARY(BottleneckId, "bottlenecks", "memory_bandwidth", "compute", "interconnect", "overhead")
+SIZER_VOCABULARY(InterconnectId, "interconnects", "nvlink", "pcie", "infinity_fabric", "none", "other")
+SIZER_VOCABULARY(BackboneId, "backbones", "unet", "dit")
+SIZER_VOCABULARY(MediaTaskId, "media_tasks", "transcribe", "tts", "music")
+SIZER_VOCABULARY(HardwareKindId, "hardware_kinds", "gpu", "tpu", "npu")
+SIZER_VOCABULARY(LocaleId, "locales", "en", "ar")
+SIZER_VOCABULARY(SeverityId, "severities", "info", "warning")
+
+#undef SIZER_VOCABULARY
+
+// The string id of an enum value (the JSON edge).
+template <class E>
+constexpr std::string_view id_of(E value) {
+  return Vocabulary<E>::ids[static_cast<size_t>(value)];
+}
+
+// The enum value of a string id; nullopt for an id the list does not have.
+template <class E>
+constexpr std::optional<E> from_id(std::string_view id) {
+  const auto& ids = Vocabulary<E>::ids;
+  for (size_t i = 0; i < ids.size(); ++i) {
+    if (ids[i] == id) return static_cast<E>(i);
+  }
+  return std::nullopt;
+}
+
+// The ids as a list (for "expected one of" checks and for the doors).
+template <class E>
+std::vector<std::string_view> ids_of() {
+  const auto& ids = Vocabulary<E>::ids;
+  return {ids.begin(), ids.end()};
+}
+
+// One list as the doors serve it.
+struct VocabularyList {
+  std::string_view name;
+  std::vector<std::string_view> ids;
+};
+
+// Every list, in a fixed order.
+std::vector<VocabularyList> vocabulary_lists();
+
+}  // namespace sizer

@@ -1,0 +1,57 @@
+// The message catalogs: placeholders, CLDR plural categories, bidi isolation, fallbacks.
+#include <catch2/catch.hpp>
+
+#include "messages.hpp"
+
+using namespace sizer;
+
+TEST_CASE("CLDR plural categories for English and Arabic") {
+  CHECK(plural_en(1) == PluralCategory::one);
+  CHECK(plural_en(0) == PluralCategory::other);
+  CHECK(plural_en(2) == PluralCategory::other);
+  CHECK(plural_en(1.5) == PluralCategory::other);
+  CHECK(plural_ar(0) == PluralCategory::zero);
+  CHECK(plural_ar(1) == PluralCategory::one);
+  CHECK(plural_ar(2) == PluralCategory::two);
+  CHECK(plural_ar(3) == PluralCategory::few);
+  CHECK(plural_ar(10) == PluralCategory::few);
+  CHECK(plural_ar(103) == PluralCategory::few);
+  CHECK(plural_ar(11) == PluralCategory::many);
+  CHECK(plural_ar(99) == PluralCategory::many);
+  CHECK(plural_ar(100) == PluralCategory::other);
+  CHECK(plural_ar(102) == PluralCategory::other);
+  CHECK(plural_ar(2.5) == PluralCategory::other);
+}
+
+TEST_CASE("phrase fills placeholders, picks the plural form and isolates Latin runs in RTL text") {
+  const Locale ltr = make_locale("xx", false, plural_en,
+                                 {{"t.gpus#one", "{n} GPU on {p}"}, {"t.gpus#other", "{n} GPUs on {p}"}, {"t.word", "WORD"}});
+  const Message one = message("t.gpus", {param_number("n", 1, "1"), param_text("p", "Lambda")}, "n");
+  const Message eight = message("t.gpus", {param_number("n", 8, "8"), param_text("p", "Lambda")}, "n");
+  CHECK(phrase(ltr, one) == "1 GPU on Lambda");
+  CHECK(phrase(ltr, eight) == "8 GPUs on Lambda");
+  const Locale rtl = make_locale("yy", true, plural_ar,
+                                 {{"t.gpus#two", "اثنان {n}"}, {"t.gpus#other", "عدد {n} {w}"}, {"t.word", "كلمة"}});
+  const Message two = message("t.gpus", {param_number("n", 2, "2")}, "n");
+  CHECK(phrase(rtl, two) == "اثنان " + isolate("2"));
+  const Message with_word = message("t.gpus", {param_number("n", 5, "5"), param_word("w", "t.word")}, "n");
+  CHECK(phrase(rtl, with_word) == "عدد " + isolate("5") + " كلمة");
+}
+
+TEST_CASE("a key missing from a locale falls back to English, then to the key itself") {
+  const Locale empty = make_locale("zz", false, plural_en, {});
+  CHECK(message_text(empty, "vocab.engines.vllm") == "vLLM");
+  CHECK(message_text(empty, "no.such.key") == "no.such.key");
+  CHECK(phrase(empty, message("no.such.key", {param_text("a", "b")})) == "no.such.key");
+  // An unknown placeholder stays as written.
+  const Locale l = make_locale("zz", false, plural_en, {{"k", "{known} and {unknown}"}});
+  CHECK(phrase(l, message("k", {param_text("known", "x")})) == "x and {unknown}");
+}
+
+TEST_CASE("the shipped locales are found by id") {
+  REQUIRE(find_locale("en"));
+  REQUIRE(find_locale("ar"));
+  CHECK(find_locale("ar")->right_to_left);
+  CHECK_FALSE(find_locale("en")->right_to_left);
+  CHECK(find_locale("fr") == nullptr);
+}
