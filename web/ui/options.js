@@ -42,7 +42,8 @@
     o.badges = function (x) {
       var out = [];
       var tier = o.tier(x);
-      if (tier) out.push(['tier-' + tier.replace(/_/g, '-'), t('tier_' + tier), t('t_tier_' + tier)]);
+      // The provider's tier (the core's words); a marketplace row is one host's listing.
+      if (tier) out.push(['tier-' + tier.replace(/_/g, '-'), tier === 'marketplace' ? t('tier_marketplace_row') : o.vocabLabel('tiers', tier), t('t_tier_' + tier)]);
       var g = view.gpu[x.gpu] || {};
       var tf = g.tflops || {};
       if (isNum(tf.fp8)) out.push(['fp8', t('badge_fp8'), t('t_fp8')]);

@@ -4,8 +4,9 @@
   var D = UI.dom, h = D.h;
 
   function langSelect(a) {
+    // Each language named in itself (its own label in the core's vocabulary).
     var sel = h('select', { id: 'gs-lang', class: 'gs-input gs-input-auto', onchange: function (e) { a.setLang(e.target.value); } },
-      [h('option', { value: 'en', lang: 'en' }, 'English'), h('option', { value: 'ar', lang: 'ar' }, 'العربية')]);
+      UI.vocab.ids(a.voc, 'locales').map(function (id) { return h('option', { value: id, lang: id }, UI.vocab.label(a.voc, 'locales', id, id)); }));
     D.withValue(sel, a.st.lang);
     return h('div', { class: 'gs-tool' }, [h('label', { for: 'gs-lang' }, a.t('language')), sel]);
   }
