@@ -4,8 +4,18 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { dist, settle, waitForResults, openOffline } = require('./lib.js');
+const fs = require('node:fs');
+const path = require('node:path');
+const { ROOT, dist, settle, waitForResults, openOffline } = require('./lib.js');
 
+const OUT = path.join(ROOT, 'test-results', 'screenshots'); // for review, beside screenshots.test.js's
+
+// Only this provider's offerings are ranked (the "None" button, then its box).
+async function onlyProvider(page, id) {
+  await page.click('#gs-providers .gs-checks-tools button:last-child');
+  await page.check('#gs-prov-' + id);
+  await settle(page);
+}
 const day = (ago) => new Date(Date.now() - ago * 86400000).toISOString().slice(0, 10);
 
 async function factCatalog() {
@@ -53,15 +63,13 @@ test('display names, tiers, price dates and per-provider age warnings (EN/AR); n
   assert.match(await old.first().textContent(), /1 January 2020/);
 
   // The marketplace's rows: labelled a listing, dated by the provider, the date marked old.
-  await page.fill('#gs-filt', 'vast');
-  await settle(page);
+  await onlyProvider(page, 'vast');
   const vast = page.locator('#gs-table tbody tr.gs-opt').first();
   assert.equal(await vast.locator('.gs-badge-tier-marketplace').textContent(), 'Listing');
   assert.match(await vast.locator('td[data-col="price_date"]').textContent(), /2020/);
   assert.equal(await vast.locator('td[data-col="price_date"] .gs-old').count(), 1);
   // aws rows: the core's word for the tier, a recent date, not marked.
-  await page.fill('#gs-filt', 'aws');
-  await settle(page);
+  await onlyProvider(page, 'aws');
   const aws = page.locator('#gs-table tbody tr.gs-opt').first();
   assert.equal(await aws.locator('.gs-badge-tier-hyperscaler').textContent(), 'Hyperscaler');
   assert.equal(await aws.locator('td[data-col="price_date"] .gs-old').count(), 0);
@@ -71,6 +79,9 @@ test('display names, tiers, price dates and per-provider age warnings (EN/AR); n
   assert.match(det, /Instance type \(SKU\)/);
   assert.match(det, /Price checked/);
 
+  fs.mkdirSync(OUT, { recursive: true });
+  await page.screenshot({ path: path.join(OUT, 'catalog-facts-en.png'), fullPage: true });
+
   // Arabic: the same facts in Arabic words.
   await page.selectOption('#gs-lang', 'ar');
   await page.waitForFunction(() => document.documentElement.dir === 'rtl');
@@ -78,8 +89,9 @@ test('display names, tiers, price dates and per-provider age warnings (EN/AR); n
   assert.equal(await page.locator('#gs-table thead th[data-col="price_date"] button').evaluate((b) => b.firstChild.textContent), 'تاريخ السعر');
   assert.equal(await page.locator('#gs-table tbody tr.gs-opt').first().locator('.gs-badge-tier-hyperscaler').textContent(), 'سحابة كبرى');
   assert.match(await page.locator('#gs-providers-old').textContent(), /[\u0600-\u06FF]{3,}/);
-  await page.fill('#gs-filt', 'vast');
-  await settle(page);
+  await onlyProvider(page, 'vast');
   assert.equal(await page.locator('#gs-table tbody tr.gs-opt').first().locator('.gs-badge-tier-marketplace').textContent(), 'عرض في سوق');
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.screenshot({ path: path.join(OUT, 'catalog-facts-ar-phone.png'), fullPage: true });
   assert.deepEqual(problems, []);
 });

@@ -184,22 +184,22 @@
     function importText(text, file) {
       var obj;
       try { obj = JSON.parse(text); } catch (e) {
-        a.note = { kind: 'error', text: a.t('import_bad_json', { file: file, msg: e.message }), errors: [] };
+        a.note = { kind: 'error', key: 'import_bad_json', params: { file: file, msg: e.message }, errors: [] };
         return false;
       }
       if (!F.isObj(obj) || !Object.keys(obj).some(function (k) { return C.KEYS.indexOf(k) >= 0; })) {
-        a.note = { kind: 'error', text: a.t('import_not_object', { file: file }), errors: [] };
+        a.note = { kind: 'error', key: 'import_not_object', params: { file: file }, errors: [] };
         return false;
       }
       var merged = C.merge(a.bundled, obj);
       var res = a.sizer.validateCatalog(merged);
       if (!res || !res.ok) {
-        a.note = { kind: 'error', text: a.t('import_invalid', { file: file, n: ((res && res.errors) || []).length }), errors: (res && res.errors) || [] };
+        a.note = { kind: 'error', key: 'import_invalid', params: { file: file, n: ((res && res.errors) || []).length }, errors: (res && res.errors) || [] };
         return false;
       }
       setCatalog(merged, JSON.stringify(merged), file);
       catalogChanged();
-      a.note = { kind: 'ok', text: a.t('import_ok', { file: file, keys: Object.keys(obj).join(', ') }), errors: res.warnings || [] };
+      a.note = { kind: 'ok', key: 'import_ok', params: { file: file, keys: Object.keys(obj).join(', ') }, errors: res.warnings || [] };
       return true;
     }
     a.importFile = function (input) {
@@ -215,7 +215,7 @@
     a.resetCatalog = function () {
       setCatalog(a.bundled, null, null);
       catalogChanged();
-      a.note = { kind: 'ok', text: a.t('import_reset_done'), errors: [] };
+      a.note = { kind: 'ok', key: 'import_reset_done', params: null, errors: [] };
       run();
       var imp = a.rootEl.querySelector('#gs-import');
       if (imp) imp.focus(); // the reset button is gone with the import
@@ -224,7 +224,7 @@
       var url;
       try { url = new URL(src, location.href); } catch (e) { url = null; }
       if (!url || url.origin !== location.origin || !/^https?:$/.test(url.protocol)) {
-        a.note = { kind: 'error', text: a.t('catalog_src_error', { src: src, msg: a.t('catalog_src_origin') }), errors: [] };
+        a.note = { kind: 'error', key: 'catalog_src_error', params: { src: src, msg: a.t('catalog_src_origin') }, errors: [] };
         render(); return;
       }
       var key = url.href;
@@ -236,11 +236,11 @@
       }
       catalogFetches[key].then(function (text) {
         if (a.destroyed) return;
-        if (importText(text, src)) a.note = { kind: 'ok', text: a.t('catalog_src_ok', { src: src }), errors: [] };
+        if (importText(text, src)) a.note = { kind: 'ok', key: 'catalog_src_ok', params: { src: src }, errors: [] };
         run();
       }, function (e) {
         if (a.destroyed) return;
-        a.note = { kind: 'error', text: a.t('catalog_src_error', { src: src, msg: e.message || String(e) }), errors: [] };
+        a.note = { kind: 'error', key: 'catalog_src_error', params: { src: src, msg: e.message || String(e) }, errors: [] };
         render();
       });
     }

@@ -98,6 +98,7 @@
     { key: 'count', link: 'n', def: '1', type: 'num', to: 'hardware.count', hw: 'pin', section: 'pin', label: 'f_count', ph: '1' },
     { key: 'providers', link: 'pv', def: null, type: 'list', to: 'filters.providers', hw: 'rank', feat: 'providers' },
     { key: 'pricing', link: 'pr', def: 'on_demand', type: 'enum', vocab: 'pricing', to: 'filters.pricing', hw: 'rank', section: 'rank', label: 'f_pricing' },
+    { key: 'order', link: 'or', def: 'best', type: 'enum', vocab: 'order', to: 'order', hw: 'rank', adv: true, section: 'rank', label: 'f_order', hint: 'hint_order' },
     { key: 'maxg', link: 'mg', def: '', type: 'num', to: 'filters.max_gpus', hw: 'rank', adv: true, section: 'rank', label: 'f_maxg' },
     { key: 'maxusd', link: 'mu', def: '', type: 'num', mode: 'decimal', to: 'filters.max_usd_per_hour', hw: 'rank', adv: true, section: 'rank', label: 'f_maxusd' },
     // the options table
@@ -108,8 +109,9 @@
     { key: 'fgpu', link: 'fg', def: '', type: 'text' },
     { key: 'limit', link: 'lim', def: function (c) { return c.compact ? '5' : '25'; }, type: 'int', min: 1, max: 1000 }
   ];
-  // A custom language-model architecture: one field per number of ModelArchitecture.
-  [['params_b', 'cp', 'decimal'], ['layers', 'cl'], ['hidden', 'ch'], ['heads', 'cn'], ['kv_heads', 'ck'], ['head_dim', 'cd'], ['vocab', 'cv'], ['max_context', 'cx']]
+  // A custom language-model architecture: one field per number of ModelArchitecture. (kv_heads was 'ck' in the
+  // old page, the same key as the checkpoint interval, so that each link overwrote the other.)
+  [['params_b', 'cp', 'decimal'], ['layers', 'cl'], ['hidden', 'ch'], ['heads', 'cn'], ['kv_heads', 'ckv'], ['head_dim', 'cd'], ['vocab', 'cv'], ['max_context', 'cx']]
     .forEach(function (c) {
       FIELDS.push({ key: 'c_' + c[0], link: c[1], def: c[0] === 'params_b' ? '8' : '', type: 'num', mode: c[2], to: 'model.' + c[0],
         paths: c[0] === 'params_b' ? ['/model'] : null, required: c[0] === 'params_b', src: 'custom', feat: 'custom', llm: true, section: 'custom',

@@ -15,7 +15,7 @@
     else {
       try { raw = sizer.vocabulary(); if (typeof raw === 'string') raw = JSON.parse(raw); } catch (e) { complain('vocabulary() failed: ' + (e && e.message ? e.message : e)); raw = null; }
     }
-    KEYS.forEach(function (k) {
+    KEYS.concat(raw ? Object.keys(raw).filter(function (k) { return KEYS.indexOf(k) < 0; }) : []).forEach(function (k) {
       var list = raw && Array.isArray(raw[k]) ? raw[k] : null;
       if (raw && !list) complain('vocabulary().' + k + ' is missing');
       voc[k] = (list || []).filter(function (e) { return e && typeof e.id === 'string'; }).map(function (e) {

@@ -38,7 +38,7 @@
     var status = h('div', { id: 'gs-import-status', 'aria-live': 'polite' });
     var note = a.note;
     if (note) {
-      status.appendChild(h('p', { class: note.kind === 'error' ? 'gs-err' : 'gs-ok' }, note.text));
+      status.appendChild(h('p', { class: note.kind === 'error' ? 'gs-err' : 'gs-ok' }, t(note.key, note.params || undefined))); // in the language shown now
       if (note.errors && note.errors.length) {
         if (note.kind === 'ok') status.appendChild(h('p', { class: 'gs-muted' }, t('import_warnings')));
         status.appendChild(h('ul', { class: 'gs-issues', id: 'gs-import-errors' }, note.errors.slice(0, 200).map(function (e) {

@@ -88,5 +88,4 @@
   }
 
   UI.views.memory = memory;
-  UI.views.GIB = GIB;
 })(GpuSizerUI);
