@@ -74,7 +74,9 @@
       a.sizer = sizer;
       a.voc = V.load(sizer);
       FL.TASKS.forEach(function (task) {
+        // The tabs name the core's workload and model kinds; a kind the core does not have is a bug to see.
         if (a.voc.workload_kinds.length && !V.has(a.voc, 'workload_kinds', task.kind)) V.complain('the task ' + task.id + ' sends workload kind ' + task.kind + ', which the core does not know');
+        task.models.forEach(function (k) { if (a.voc.model_kinds && a.voc.model_kinds.length && !V.has(a.voc, 'model_kinds', k)) V.complain('the task ' + task.id + ' lists model kind ' + k + ', which the core does not know'); });
       });
       if (opts.theme === 'dark' || opts.theme === 'light') a.rootEl.setAttribute('data-theme', opts.theme);
       a.bundled = sizer.catalog();

@@ -6,7 +6,6 @@
   var F = UI.format;
   var KEYS = ['as_of', 'gpus', 'providers', 'offerings', 'models'];
   var OLD_DAYS = 90;
-  var TIERS = ['hyperscaler', 'gpu_cloud', 'marketplace'];
 
   function merge(base, imported) {
     var out = {};
@@ -31,11 +30,12 @@
   function str(v) { return typeof v === 'string' && v ? v : null; }
   function offeringOf(view, o) { return o && o.offering_id ? view.offering[o.offering_id] || null : null; }
   function providerOf(view, o) { return o && o.provider ? view.provider[o.provider] || null : null; }
-  // The provider's kind: a hyperscaler, a GPU cloud, or a marketplace of listings; null when the catalog does not say.
-  function tierOf(view, o) {
-    var p = providerOf(view, o);
-    var tier = p && str(p.tier);
-    return tier && TIERS.indexOf(tier) >= 0 ? tier : null;
+  // The provider's kind (one of the core's vocabulary().tiers: a hyperscaler, a GPU cloud, a marketplace of
+  // listings); null when the catalog does not say or says something the core does not know.
+  function tierOf(view, o, tiers) {
+    var p = providerOf(view, o), off = offeringOf(view, o);
+    var tier = (p && str(p.tier)) || (off && str(off.tier));
+    return tier && tiers.indexOf(tier) >= 0 ? tier : null;
   }
   // The name to show for an option's machine: the offering's display name, else the raw SKU.
   function displayName(view, o) {
@@ -62,7 +62,7 @@
       .sort(function (a, b) { return b.days - a.days || String(a.provider.name || a.provider.id).localeCompare(String(b.provider.name || b.provider.id)); });
   }
 
-  UI.catalog = { KEYS: KEYS, OLD_DAYS: OLD_DAYS, TIERS: TIERS, merge: merge, index: index, offeringOf: offeringOf, providerOf: providerOf,
+  UI.catalog = { KEYS: KEYS, OLD_DAYS: OLD_DAYS, merge: merge, index: index, offeringOf: offeringOf, providerOf: providerOf,
     tierOf: tierOf, displayName: displayName, priceAsOf: priceAsOf, staleProviders: staleProviders };
   UI.mergeCatalog = merge;
 })(GpuSizerUI);

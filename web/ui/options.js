@@ -36,7 +36,7 @@
       return [h('bdi', { class: 'gs-offer-name' }, o.machine(x)),
         h('span', { class: 'gs-sku-line' }, [h('span', { class: 'gs-paren' }, ' ('), h('bdi', { class: 'gs-sku', dir: 'ltr' }, o.sku(x)), h('span', { class: 'gs-paren' }, ')')])];
     };
-    o.tier = function (x) { return C.tierOf(view, x); };
+    o.tier = function (x) { return C.tierOf(view, x, V.ids(a.voc, 'tiers')); };
     o.priceAsOf = function (x) { return C.priceAsOf(view, x); };
     o.priceOld = function (x) { var d = F.ageDays(o.priceAsOf(x)); return d !== null && d > C.OLD_DAYS; };
     o.badges = function (x) {

@@ -77,7 +77,8 @@
         tbody.appendChild(h('tr', { class: 'gs-detrow', id: detId, 'data-key': 'det-' + x._key }, h('td', { colspan: String(cols.length + 1) }, [dl, o.notes(x)])));
       }
     });
-    return h('table', { class: 'gs-table', id: 'gs-table' }, [thead, tbody]);
+    var dated = cols.some(function (c) { return c.id === 'price_date'; });
+    return h('table', { class: 'gs-table' + (dated ? ' gs-dated' : ''), id: 'gs-table' }, [thead, tbody]);
   }
 
   function exportCsv(a) {
