@@ -53,6 +53,11 @@ test('display names, tiers, price dates and per-provider age warnings (EN/AR); n
   assert.equal(await page.locator('#gs-table th[data-col="price_date"]').count(), 1);
   const rows = await page.locator('#gs-table tbody tr.gs-opt').count();
   assert.equal(await page.locator('#gs-table tbody tr.gs-opt [class*="gs-badge-tier-"]').count(), rows, 'one tier badge per row');
+  // The CSV carries the same: the display name with its SKU, and the price date under its own header.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#gs-csv')]);
+  const csv = fs.readFileSync(await download.path(), 'utf8').slice(1).split('\r\n');
+  assert.ok(csv[0].split(',').includes('Price as of'), csv[0]);
+  assert.ok(csv[1].includes(`Shown ${sku} (${sku})`), csv[1]);
   // The top pick names the machine by its display name, its SKU beside.
   assert.match(await page.locator('#gs-top .gs-pick').textContent(), /Shown /);
 
