@@ -321,7 +321,7 @@
       (resp.warnings || []).forEach(function (w) {
         if (w.code !== 'assumed_field' || String(w.path || '').indexOf('/workload/') !== 0) return;
         var name = FL.fieldForPath(w.path, c);
-        if (name) out[name] = a.st.lang === 'ar' ? [a.t('assumed_default'), ' ', h('bdi', {}, String(w.message || ''))] : [String(w.message || '')];
+        if (name) out[name] = [h('bdi', {}, String(w.message || ''))]; // in the request's locale
       });
       if (resp.model && a.st.src === 'custom' && a.task().models[0] === 'llm' && a.feat.custom) {
         (resp.model.assumed || []).forEach(function (path) {

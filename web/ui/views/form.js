@@ -5,10 +5,9 @@
   'use strict';
   var D = UI.dom, F = UI.format, FL = UI.fields, h = D.h;
 
+  // An issue's words: the page's own (e.field) or the core's, which it phrases in the request's locale.
   function issueText(a, e) {
-    if (e.field) return [e.message];
-    var prefix = a.st.lang === 'ar' ? GpuSizerMessages.ar['ec_' + e.code] : ''; // eslint-disable-line no-undef
-    return prefix ? [prefix, ' ', h('bdi', {}, e.message)] : [e.message];
+    return e.field ? [e.message] : [h('bdi', {}, String(e.message || e.code || ''))];
   }
   // A field's box: label, control, hint, the assumed value and the error. name: the field's key.
   function fieldBox(a, name, labelText, control, hintText, extraClass, hidden) {
