@@ -3,11 +3,11 @@
 // Regenerates catalog/gpus.json, catalog/providers.json and catalog/offerings.json from the reference
 // CSVs, so the bundled data is reproducible. catalog/models.json is hand-written and not touched.
 //
-//   node scripts/catalog-build.js [REFERENCE_DIR] [--out DIR] [--report]
+//   node scripts/catalog-build.js REFERENCE_DIR [--out DIR] [--report]
 //
-// REFERENCE_DIR defaults to ../shared/reference (beside the repository root); --out defaults to
-// catalog/. --report prints the dropped offering rows. Output is deterministic: running it twice
-// gives the same bytes.
+// REFERENCE_DIR is required (the committed copy is catalog/reference); --out defaults to catalog/.
+// --report prints the dropped offering rows. Output is deterministic: running it twice gives the same
+// bytes.
 
 const fs = require('fs');
 const path = require('path');
@@ -18,7 +18,7 @@ const { offeringFromReferenceRow } = require('./lib/offerings');
 const { validateCatalog, mergeCatalogs, CATALOG_DIR, ROOT } = require('./lib/catalog-check');
 const { COLLECTION_DATE } = require('./lib/constants');
 
-const USAGE = 'usage: node scripts/catalog-build.js [REFERENCE_DIR] [--out DIR] [--report]\n';
+const USAGE = 'usage: node scripts/catalog-build.js REFERENCE_DIR [--out DIR] [--report]   (the committed reference is catalog/reference)\n';
 
 function usage(msg) {
   process.stderr.write(`catalog-build: ${msg}\n${USAGE}`);
@@ -26,7 +26,7 @@ function usage(msg) {
 }
 
 function parseArgs(argv) {
-  const a = { ref: path.resolve(ROOT, '..', 'shared', 'reference'), out: CATALOG_DIR, report: false };
+  const a = { ref: null, out: CATALOG_DIR, report: false };
   let refGiven = false;
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i];
@@ -37,6 +37,7 @@ function parseArgs(argv) {
     else if (!refGiven) { a.ref = path.resolve(x); refGiven = true; }
     else usage(`unexpected argument ${x}`);
   }
+  if (!refGiven) usage('REFERENCE_DIR is required (e.g. catalog/reference)');
   return a;
 }
 

@@ -15,7 +15,7 @@ const Ajv = require('ajv');
 const ROOT = path.resolve(__dirname, '..', '..');
 const CATALOG = path.join(ROOT, 'catalog');
 const FIXTURES = path.join(ROOT, 'tests', 'catalog');
-const REFERENCE = path.resolve(ROOT, '..', 'shared', 'reference');
+const REFERENCE = path.join(ROOT, 'catalog', 'reference');
 const { schemaErrors, crossErrors, validateCatalog, loadBundled, mergeCatalogs } = require('../../scripts/lib/catalog-check');
 const { parseCsv } = require('../../scripts/lib/csv');
 const { resolveGpuName } = require('../../scripts/lib/gpu-names');
@@ -250,7 +250,8 @@ test('catalog-import: invalid rows exit 2 and list every problem with a JSON Poi
   assert.match(skip.stderr, /skipped: no catalog GPU/);
 });
 
-test('catalog-build.js regenerates the committed gpus/providers/offerings JSON exactly', { skip: !fs.existsSync(REFERENCE) && 'no ../shared/reference' }, () => {
+test('catalog-build.js regenerates the committed gpus/providers/offerings JSON exactly from catalog/reference', () => {
+  assert.ok(fs.existsSync(path.join(REFERENCE, 'offerings.csv')), 'the in-repo reference copy is present');
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-build-'));
   const r = node(['scripts/catalog-build.js', REFERENCE, '--out', out]);
   assert.strictEqual(r.status, 0, r.stderr);
@@ -259,6 +260,12 @@ test('catalog-build.js regenerates the committed gpus/providers/offerings JSON e
     const b = fs.readFileSync(path.join(out, `${name}.json`), 'utf8');
     assert.ok(a === b, `${name}.json differs from a fresh build: run node scripts/catalog-build.js`);
   }
+});
+
+test('catalog-build.js without a reference folder is a usage error (no default outside the checkout)', () => {
+  const r = node(['scripts/catalog-build.js', '--out', fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-build-'))]);
+  assert.strictEqual(r.status, 1);
+  assert.match(r.stderr, /REFERENCE_DIR is required/);
 });
 
 test('mergeCatalogs keeps the latest as_of and concatenates sections', () => {
