@@ -204,6 +204,7 @@ Offering read_offering(const json& object, const std::string& path, JsonReader& 
   o.region = r.string(object, "region", path, false, 100, true).value_or("");
   o.interconnect = r.choice(object, "interconnect", path, {"nvlink", "pcie", "infinity_fabric", "none", "other"})
                        .value_or("pcie");
+  o.tier = r.choice(object, "tier", path, {"hyperscaler", "gpu_cloud", "marketplace"}).value_or("");
   o.display_name = r.string(object, "display_name", path, false, 300, true).value_or("");
   o.gpu_mem_gb = r.number(object, "gpu_mem_gb", path, {0, kMaxVramGib, true}, false, true);
   o.price_type = r.choice(object, "price_type", path, {"list", "listing"}).value_or("list");

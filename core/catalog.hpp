@@ -75,6 +75,7 @@ struct Offering {
   std::optional<double> usd_per_hour, spot_usd_per_hour;  // whole instance
   std::string region;
   std::string interconnect;  // between this instance's GPUs
+  std::string tier;          // the provider's tier, repeated on each offering ("" when not given)
   std::string display_name;  // "8× H100 SXM 80 GB · 192 vCPU · 2048 GiB RAM"
   std::optional<double> gpu_mem_gb;  // per GPU, as the source states it
   std::string price_type = "list";  // list (a provider's price list) or listing (one marketplace host's offer)

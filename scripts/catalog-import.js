@@ -7,7 +7,7 @@
 //                                       [--source TEXT] [--skip-unknown]
 //
 // Two dialects, told apart by the header:
-//   - the columns of shared/reference/offerings.csv (provider, instance_type, gpu_model, ...);
+//   - the columns of catalog/reference/offerings.csv (provider, instance_type, gpu_model, ...);
 //   - SkyPilot's vms.csv (InstanceType, AcceleratorName, AcceleratorCount, vCPUs, MemoryGiB, Price,
 //     Region, SpotPrice, ...). It has no provider column, so --provider is required. Rows without an
 //     AcceleratorName are skipped; per instance type the cheapest region is kept.
@@ -64,7 +64,7 @@ function convert(text, args, bundled) {
   const { header, rows } = parseCsvObjects(text);
   const dialect = detectDialect(header);
   if (!dialect) {
-    throw new Error('header matches neither shared/reference/offerings.csv nor SkyPilot vms.csv '
+    throw new Error('header matches neither catalog/reference/offerings.csv nor SkyPilot vms.csv '
       + `(got: ${header.slice(0, 8).join(', ')}${header.length > 8 ? ', ...' : ''})`);
   }
   const gpuKinds = new Map(bundled.merged.gpus.map((g) => [g.id, g.interconnect.kind]));

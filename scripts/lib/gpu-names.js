@@ -1,6 +1,6 @@
 'use strict';
 // Maps accelerator names, as price catalogs spell them, to catalog GPU ids. Shared by catalog-build.js
-// (shared/reference/offerings.csv) and catalog-import.js (offerings.csv and SkyPilot vms.csv dialects).
+// (catalog/reference/offerings.csv) and catalog-import.js (offerings.csv and SkyPilot vms.csv dialects).
 
 // Names are compared after normalize(): upper case, everything but letters and digits removed, so
 // "A100-80GB-PCIe", "A100_80GB_PCIE" and "a100 80gb pcie" are one key.
@@ -22,6 +22,8 @@ const NAMES = {
   H200: { id: 'h200-sxm' },
   H200SXM: { id: 'h200-sxm' },
   H200SXM141GB: { id: 'h200-sxm' },
+  H200NVL: { id: 'h200-nvl' },
+  NVIDIAH200NVL: { id: 'h200-nvl' },
   H100: { id: 'h100-sxm', note: 'GPU listed as "H100" without form factor; SXM assumed' },
   H10080GB: { id: 'h100-sxm', note: 'GPU listed as "H100-80GB" without form factor; SXM assumed' },
   H100SXM: { id: 'h100-sxm' },
@@ -47,6 +49,7 @@ const NAMES = {
   A10: { id: 'a10' },
   A10G: { id: 'a10g' },
   A40: { id: 'a40' },
+  A30: { id: 'a30' },
   // Ada / Ampere / Turing / Volta / Pascal
   L4: { id: 'l4' },
   L40: { id: 'l40' },
@@ -113,8 +116,6 @@ const DROPPED = {
   RTX5070: 'GeForce RTX 5070: tensor throughput not checked against a vendor datasheet; no spec entry',
   RTX3060TI: 'GeForce RTX 3060 Ti: tensor throughput not checked against a vendor datasheet',
   A16: 'NVIDIA A16: a four-GPU VDI board (16 GB and 200 GB/s per GPU); no spec entry',
-  A30: 'NVIDIA A30: no spec entry in gpus.csv; not added in this pass',
-  H200NVL: 'NVIDIA H200 NVL: no spec entry in gpus.csv; not added in this pass',
   GAUDIHL205: 'Intel Gaudi (HL-205): no spec entry',
   QUADROM4000: 'Quadro M4000 (Maxwell): no tensor cores; no usable spec entry',
   L4FRACTIONAL: 'fractional vGPU share of an L4: the sizing model counts whole GPUs',

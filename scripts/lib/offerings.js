@@ -1,6 +1,6 @@
 'use strict';
 // Turning price rows into catalog offerings. One assembly path (assembleOffering) serves both
-// dialects: shared/reference/offerings.csv (used by catalog-build.js and catalog-import.js) and
+// dialects: catalog/reference/offerings.csv (used by catalog-build.js and catalog-import.js) and
 // SkyPilot's vms.csv (catalog-import.js).
 
 const { COLLECTION_DATE, DATE_RE } = require('./constants');
@@ -106,8 +106,11 @@ function offeringFromReferenceRow(row, ctx, providerOverride, opts = {}) {
   const provider = providerOverride || providerId(row.provider) || slug(row.provider);
   const date = dataDate(row.data_date, opts.collected || COLLECTION_DATE);
   const notes = [String(row.notes || '').trim().replace(/([^.])$/, '$1.')];
-  if (row.region_choice) notes.push(`Region: ${row.region_choice.trim()}.`);
-  if (date.note) notes.push(date.note);
+  // In the build, price_dated: false already says what these two boilerplate notes would (bytes matter:
+  // the catalog is embedded in the page).
+  const rc = String(row.region_choice || '').trim();
+  if (rc && !(opts.collected && rc === 'one row transcribed for this type')) notes.push(`Region: ${rc}.`);
+  if (date.note && !(opts.collected && String(row.data_date).trim() === 'commit date not recorded')) notes.push(date.note);
   return assembleOffering({
     provider,
     instance: String(row.instance_type).trim(),

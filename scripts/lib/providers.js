@@ -1,6 +1,6 @@
 'use strict';
 // Provider names as the reference CSVs spell them -> catalog provider ids, and the parsing of
-// shared/reference/providers.csv rows into catalog provider items.
+// catalog/reference/providers.csv rows into catalog provider items.
 
 const { COLLECTION_DATE } = require('./constants');
 

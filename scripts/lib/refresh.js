@@ -170,13 +170,14 @@ function displayName(o, gpu) {
 const UPSTREAM_RE = /upstream(?: cloud)? = ([A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*)/;
 
 // Adds the derived fields in a fixed key order. `providers`: Map id -> provider item; `gpus`: Map id -> GPU.
-const OFFERING_KEYS = ['id', 'provider', 'instance', 'display_name', 'gpu', 'gpus', 'gpu_mem_gb', 'vcpus', 'ram_gib',
+const OFFERING_KEYS = ['id', 'provider', 'tier', 'instance', 'display_name', 'gpu', 'gpus', 'gpu_mem_gb', 'vcpus', 'ram_gib',
   'usd_per_hour', 'spot_usd_per_hour', 'price_type', 'price_as_of', 'price_dated', 'stale', 'upstream', 'region',
   'interconnect', 'source', 'as_of', 'notes'];
 function finishOffering(o, providers, gpus) {
   const p = providers.get(o.provider);
   const out = { ...o };
   out.display_name = displayName(o, gpus.get(o.gpu));
+  out.tier = p && p.tier ? p.tier : null;
   out.price_type = p && p.tier === 'marketplace' ? 'listing' : 'list';
   if (!DATE_RE.test(out.price_as_of || '')) { out.price_as_of = o.as_of; out.price_dated = false; }
   if (typeof out.price_dated !== 'boolean') out.price_dated = false;

@@ -136,6 +136,7 @@ TEST_CASE("the bundled catalog has tiers, price dates and display names everywhe
     const sizer::Provider* p = catalog.find_provider(o.provider);
     REQUIRE(p != nullptr);
     CHECK((o.price_type == "listing") == (p->tier == "marketplace"));
+    CHECK(o.tier == p->tier);
   }
   CHECK(catalog.offerings.size() >= 500);
   CHECK(with_offerings.size() >= 20);

@@ -116,12 +116,13 @@ test('offerings: prices, GPU counts, interconnects and dates are consistent', ()
   }
   // as_of is the collection date; price_as_of the price's own date where the source dates it.
   const collected = new Set(['2026-11-30', '2026-12-01']);
+  assert.ok(merged.offerings.filter((o) => o.price_dated).length >= 30, 'the dated GCP pricing.yml rows keep their own date');
   for (const o of merged.offerings) {
     assert.ok(collected.has(o.as_of), `${o.id} as_of is a collection date`);
-    const undated = /data date not recorded in source/.test(o.notes);
-    assert.strictEqual(o.price_dated, !undated, `${o.id} price_dated agrees with the notes`);
-    if (undated) assert.strictEqual(o.price_as_of, o.as_of, `${o.id} undated -> the snapshot's read date`);
-    else assert.ok(o.price_as_of <= o.as_of, `${o.id} a price is not dated after it was collected`);
+    assert.strictEqual(typeof o.price_dated, 'boolean', `${o.id} price_dated`);
+    if (/data date not recorded in source/.test(o.notes)) assert.strictEqual(o.price_dated, false, `${o.id} notes say undated`);
+    if (!o.price_dated) assert.strictEqual(o.price_as_of, o.as_of, `${o.id} undated -> the snapshot's read date`);
+    else assert.ok(o.price_as_of < o.as_of, `${o.id} a dated price is older than its collection`);
   }
   const runpod = merged.offerings.filter((o) => o.provider === 'runpod');
   assert.ok(runpod.length > 0);
@@ -143,6 +144,7 @@ test('every offering has price_as_of, a price type, a display name; every provid
   for (const o of merged.offerings) {
     assert.match(o.price_as_of, /^\d{4}-\d{2}-\d{2}$/, `${o.id} price_as_of`);
     const p = providers.get(o.provider);
+    assert.strictEqual(o.tier, p.tier, `${o.id} carries its provider's tier`);
     assert.strictEqual(o.price_type, p.tier === 'marketplace' ? 'listing' : 'list', `${o.id} price_type follows the tier`);
     assert.ok(o.display_name.startsWith(`${o.gpus}× `), `${o.id} display name: ${o.display_name}`);
     const gpuWords = gpus.get(o.gpu).name.replace(/^(NVIDIA|AMD|Google|AWS) /, '').split(/[ (]/)[0];
@@ -341,4 +343,60 @@ test('catalog-build.js without a reference folder is a usage error (no default o
 test('mergeCatalogs keeps the latest as_of and concatenates sections', () => {
   const m = mergeCatalogs([{ as_of: '2026-01-01', gpus: [{ id: 'a' }] }, { as_of: '2026-02-01', gpus: [{ id: 'b' }] }, {}]);
   assert.deepStrictEqual(m, { as_of: '2026-02-01', gpus: [{ id: 'a' }, { id: 'b' }] });
+});
+
+test('catalog:refresh on a fixture folder: SkyPilot vms.csv files adopted per policy, diff printed', () => {
+  const F = path.join(FIXTURES, 'refresh');
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-refresh-'));
+  const base = node(['scripts/catalog-build.js', path.join(F, 'ref'), '--out', out]);
+  assert.strictEqual(base.status, 0, base.stderr);
+  const before = readJson(path.join(out, 'offerings.json')).offerings;
+  assert.deepStrictEqual(before.map((o) => o.id).sort(), ['aws/g5.xlarge', 'aws/g6.xlarge', 'aws/p5.48xlarge',
+    'runpod/1x_A40_SECURE', 'runpod/1x_H100-SXM_SECURE']);
+  const diffFile = path.join(out, 'diff.md');
+  const r = node(['scripts/catalog-refresh.js', path.join(F, 'vms'), '--ref', path.join(F, 'ref'), '--out', out,
+    '--collected', '2026-12-15', '--diff', diffFile]);
+  assert.strictEqual(r.status, 0, r.stderr);
+  const after = readJson(path.join(out, 'offerings.json')).offerings;
+  const byId = new Map(after.map((o) => [o.id, o]));
+  // AWS (replace): g5.xlarge is gone, g6.2xlarge is new, the CPU-only m5.large is skipped; the cheapest
+  // on-demand region (us-east-1, $50) is kept with that region's lowest spot ($11).
+  assert.deepStrictEqual(after.filter((o) => o.provider === 'aws').map((o) => o.id).sort(),
+    ['aws/g6.2xlarge', 'aws/g6.xlarge', 'aws/p5.48xlarge']);
+  const p5 = byId.get('aws/p5.48xlarge');
+  assert.deepStrictEqual([p5.usd_per_hour, p5.spot_usd_per_hour, p5.region, p5.price_as_of, p5.price_dated], [50, 11, 'us-east-1', '2026-12-15', false]);
+  assert.strictEqual(p5.display_name, '8× H100 SXM 80 GB · 192 vCPU · 2048 GiB RAM');
+  // RunPod (merge-stale): the H100 row is repriced, the A40 row not in the file is kept and marked stale.
+  assert.strictEqual(byId.get('runpod/1x_H100-SXM_SECURE').usd_per_hour, 2.69);
+  assert.strictEqual(byId.get('runpod/1x_H100-SXM_SECURE').stale, undefined);
+  const a40 = byId.get('runpod/1x_A40_SECURE');
+  assert.deepStrictEqual([a40.stale, a40.usd_per_hour, a40.price_as_of], [true, 0.79, '2026-11-30']);
+  const providers = readJson(path.join(out, 'providers.json')).providers;
+  assert.strictEqual(providers.find((p) => p.id === 'runpod').price_as_of, '2026-12-15');
+  // The diff, by provider: added, removed, repriced, unchanged.
+  const diff = fs.readFileSync(diffFile, 'utf8');
+  assert.strictEqual(r.stdout, diff);
+  assert.match(diff, /\| aws \| 1 \| 1 \| 2 \| 0 \|/);
+  assert.match(diff, /\| runpod \| 0 \| 0 \| 1 \| 1 \|/);
+  assert.match(diff, /\| \*\*total\*\* \| 1 \| 1 \| 3 \| 1 \|/);
+  assert.match(diff, /\| runpod \| merge-stale \| 2 \| 1 \| 1 \| 0 \| 1 \|/);
+  assert.match(r.stderr, /median \$\/GPU-h/, 'the per-provider summary is printed');
+});
+
+test('catalog:refresh of the committed refresh folder reproduces the committed catalog', () => {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-refresh-'));
+  for (const name of ['gpus', 'providers', 'offerings']) fs.copyFileSync(path.join(CATALOG, `${name}.json`), path.join(out, `${name}.json`));
+  const r = node(['scripts/catalog-refresh.js', path.join(REFERENCE, 'refresh-2026-12'), '--out', out, '--collected', '2026-12-01']);
+  assert.strictEqual(r.status, 0, r.stderr);
+  for (const name of ['gpus', 'providers', 'offerings']) {
+    assert.ok(fs.readFileSync(path.join(CATALOG, `${name}.json`), 'utf8') === fs.readFileSync(path.join(out, `${name}.json`), 'utf8'), name);
+  }
+  assert.match(r.stdout, /\| \*\*total\*\* \| 0 \| 0 \| 0 \| \d+ \|/, 'nothing changes against itself');
+});
+
+test('catalog:refresh without a folder, or with a bad date, is a usage error', () => {
+  assert.strictEqual(node(['scripts/catalog-refresh.js']).status, 1);
+  const r = node(['scripts/catalog-refresh.js', FIXTURES, '--collected', '1 Dec', '--dry-run']);
+  assert.strictEqual(r.status, 1);
+  assert.match(r.stderr, /--collected must be YYYY-MM-DD/);
 });
