@@ -388,6 +388,14 @@ const Locale& locale_ar() {
 
     // ---- issues: top-level errors and warnings (request, model, catalog validation) ----
     // (keys "issue.<code>[.<detail>]")
+    {"issue.invalid_date", "يجب أن يكون \"{field}\" تاريخًا بالصيغة YYYY-MM-DD."},
+    {"issue.invalid_type.commitment", "يجب أن يكون كل التزام كائنًا (object)."},
+    {"issue.out_of_range.discount_fraction", "\"discount_fraction\" هو الجزء المخصوم من سعر الطلب: أكبر من 0 وأصغر من 1."},
+    {"issue.missing_price.commitment", "يحتاج الالتزام إلى \"usd_per_hour\" أو \"usd_per_gpu_hour\" أو \"discount_fraction\"."},
+    {"issue.gpu_memory_mismatch.id", "معرّف المعالج \"{gpu}\" يذكر {named_gb} GB لكن vram_gib يساوي {vram_gib}."},
+    {"issue.gpu_memory_mismatch.source", "يذكر المصدر {stated_gb} GB لكل معالج لكن {gpu} فيه {vram_gib} GiB."},
+    {"issue.price_outlier", "سعر {usd_per_gpu_hour} لكل ساعة معالج لـ{gpu} يبعد أكثر من {factor} أضعاف عن الوسيط بين المزوّدين ({median})."},
+    {"issue.duplicate_offering", "هذا الصف يكرّر {other} (المزوّد والمعالج والعدد والأنوية والذاكرة والمنطقة نفسها) بسعر مختلف."},
     {"issue.type.null", "قيمة فارغة (null)"},
     {"issue.type.object", "كائنًا"},
     {"issue.type.array", "قائمة"},

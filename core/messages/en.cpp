@@ -353,6 +353,14 @@ const Locale& locale_en() {
 
     // ---- issues: top-level errors and warnings (request, model, catalog validation) ----
     // (keys "issue.<code>[.<detail>]")
+    {"issue.invalid_date", "\"{field}\" must be a date written YYYY-MM-DD."},
+    {"issue.invalid_type.commitment", "Each commitment must be an object."},
+    {"issue.out_of_range.discount_fraction", "\"discount_fraction\" is the share taken off on-demand: above 0 and below 1."},
+    {"issue.missing_price.commitment", "A commitment needs \"usd_per_hour\", \"usd_per_gpu_hour\" or \"discount_fraction\"."},
+    {"issue.gpu_memory_mismatch.id", "The GPU id \"{gpu}\" names {named_gb} GB but vram_gib is {vram_gib}."},
+    {"issue.gpu_memory_mismatch.source", "The source states {stated_gb} GB per GPU but {gpu} has {vram_gib} GiB."},
+    {"issue.price_outlier", "{usd_per_gpu_hour} per GPU-hour for {gpu} is more than {factor}x away from the median across providers ({median})."},
+    {"issue.duplicate_offering", "This row repeats {other} (same provider, GPU, count, vCPUs, RAM and region) at a different price."},
     {"issue.type.null", "null"},
     {"issue.type.object", "an object"},
     {"issue.type.array", "an array"},
