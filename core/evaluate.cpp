@@ -269,16 +269,17 @@ void evaluate_training_on(const Request& request, const EnginePreset& engine, co
   option = Option{};
   const Model& model = request.model;
   const TrainingWorkload& w = request.training;
-  const int64_t max_tensor = std::min<int64_t>(kMaxTensorInBox, in.gpus);
-  TrainingPlacement placement = place_training(model, w, training_memory(model, w, engine.training_logits_copies),
-                                               *in.gpu, in.gpus, max_tensor, engine.training_logits_copies);
+  const Fabric fabric = training_fabric(*in.gpu, in.interconnect, in.gpus_per_node, in.fast_fabric);
+  const TrainingMemory memory = training_memory(model, w, engine.training_logits_copies);
+  TrainingPlacement placement =
+      place_training(model, w, memory, *in.gpu, in.gpus, fabric, engine.training_logits_copies);
   // Unless the request said otherwise, recompute activations when that is what makes the run fit.
   TrainingWorkload recomputed = w;
   if (!placement.fits && !w.grad_checkpointing && !w.grad_checkpointing_given) {
     recomputed.grad_checkpointing = true;
+    const TrainingMemory recomputed_memory = training_memory(model, recomputed, engine.training_logits_copies);
     const TrainingPlacement retry =
-        place_training(model, recomputed, training_memory(model, recomputed, engine.training_logits_copies), *in.gpu,
-                       in.gpus, max_tensor, engine.training_logits_copies);
+        place_training(model, recomputed, recomputed_memory, *in.gpu, in.gpus, fabric, engine.training_logits_copies);
     if (retry.fits) {
       placement = retry;
       option.reasons.push_back(say(request, "Activations are recomputed (gradient checkpointing) so the run fits.",
@@ -295,7 +296,9 @@ void evaluate_training_on(const Request& request, const EnginePreset& engine, co
   option.used_bytes_per_gpu = placement.used_bytes_per_gpu;
   option.memory_pressure = placement.used_bytes_per_gpu / std::max(1.0, placement.usable_bytes_per_gpu);
   option.tensor = placement.tensor;
+  option.pipeline = placement.pipeline;
   option.data = placement.data;
+  option.expert = placement.expert;
   option.concurrency = w.micro_batch;
   option.sharding = placement.sharding;
   option.max_context_tokens = placement.max_seq_len;
@@ -310,7 +313,8 @@ void evaluate_training_on(const Request& request, const EnginePreset& engine, co
     return;
   }
   const TrainingSpeed speed =
-      training_speed(model, recomputed, *in.gpu, placement, in.interconnect, in.gpus_per_node, in.fast_fabric);
+      training_speed(model, recomputed, *in.gpu, placement,
+                     training_memory(model, recomputed, engine.training_logits_copies), fabric);
   option.train_tokens_per_s = speed.tokens_per_s;
   option.train_s = speed.train_s;
   option.gpu_hours = static_cast<double>(in.gpus) * speed.train_s / 3600.0;
@@ -341,15 +345,27 @@ void evaluate_training_on(const Request& request, const EnginePreset& engine, co
                                   "تُتبادل التدرجات هنا عبر " + iso("PCIe") + ": توقّع خطوات أبطأ مما في خادم " +
                                       iso("NVLink") + "."));
   }
-  explain.push_back({"options.0.train_s", "tokens × flops_per_token / (gpus × peak_flops × utilisation)",
+  const StepTime& step = speed.step;
+  explain.push_back({"options.0.train_s",
+                     "tokens / tokens_per_s; tokens_per_s = tokens_per_step / (compute_s + bubble_s + tensor_parallel_s + "
+                     "pipeline_p2p_s + data_parallel_s + expert_all_to_all_s); compute_s = tokens_per_step × "
+                     "flops_per_token / (gpus × peak_flops × utilisation)",
                      {{"tokens", recomputed.tokens},
                       {"flops_per_token", speed.hardware_flops_per_token},
                       {"gpus", static_cast<double>(in.gpus)},
                       {"peak_flops", speed.peak_flops_per_gpu},
-                      {"utilisation", speed.utilisation}},
+                      {"utilisation", speed.utilisation},
+                      {"tokens_per_step", step.tokens_per_step},
+                      {"micro_batches", static_cast<double>(step.micro_batches)},
+                      {"compute_s", step.compute_s},
+                      {"bubble_s", step.bubble_s},
+                      {"tensor_parallel_s", step.tensor_parallel_s},
+                      {"pipeline_p2p_s", step.pipeline_p2p_s},
+                      {"data_parallel_s", step.data_parallel_s},
+                      {"expert_all_to_all_s", step.expert_all_to_all_s}},
                      speed.train_s,
                      "6·N per token (Kaplan et al. 2020), 4·N for LoRA, +2·N with recomputation; attention per "
-                     "PaLM (Chowdhery et al. 2022, App. B)"});
+                     "PaLM (Chowdhery et al. 2022, App. B); layout costs per Narayanan et al. 2021 (core/parallelism.cpp)"});
 }
 
 // Diffusion or audio on `in`: one full copy of the pipeline per GPU (these models are not split).
@@ -634,7 +650,9 @@ std::vector<GpuFit> fit_by_gpu(const Request& request, const EnginePreset& engin
           fits = p.fits;
           used = p.used_bytes_per_gpu;
         } else {
-          const TrainingPlacement p = place_training(request.model, request.training, training, *gpu, count, max_tensor,
+          // One box of up to 8 GPUs, or several over a cluster fabric.
+          const Fabric fabric = training_fabric(*gpu, gpu->interconnect_kind, std::min<int64_t>(count, 8), true);
+          const TrainingPlacement p = place_training(request.model, request.training, training, *gpu, count, fabric,
                                                      engine.training_logits_copies);
           fits = p.fits;
           used = p.used_bytes_per_gpu;

@@ -36,6 +36,7 @@ json option_to_json(const Option& o) {
   put_bytes(j, "vram_bytes_per_gpu", o.vram_bytes_per_gpu);
   put_bytes(j, "used_bytes_per_gpu", o.used_bytes_per_gpu);
   j["parallelism"] = {{"tensor", o.tensor}, {"pipeline", o.pipeline}, {"data", o.data}};
+  if (o.expert > 1) j["parallelism"]["expert"] = o.expert;
   j["concurrency"] = o.concurrency;
   if (!o.interconnect.empty()) j["interconnect"] = o.interconnect;
   if (!o.bottleneck.empty()) j["bottleneck"] = o.bottleneck;

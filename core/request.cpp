@@ -128,6 +128,27 @@ void parse_training(const json& w, bool pretrain, const Model* model, JsonReader
   out.sharding = sharding ? (*sharding == "fsdp" ? "zero3" : *sharding) : "auto";
   out.deadline_s = r.number(w, "deadline_s", path, {0, 1e10, true});
   out.checkpoint_every_s = r.number(w, "checkpoint_every_s", path, {0, 1e9, true});
+  out.global_batch_tokens = r.number(w, "global_batch_tokens", path, {1, 1e12, true});
+  if (const json* layout = r.object(w, "parallelism", path)) {
+    const std::string lpath = path + "/parallelism";
+    TrainingWorkload::Parallelism p;
+    p.tensor = r.integer(*layout, "tensor", lpath, 1, 1 << 10).value_or(1);
+    p.pipeline = r.integer(*layout, "pipeline", lpath, 1, 1 << 12).value_or(1);
+    p.data = r.integer(*layout, "data", lpath, 1, 1 << 20).value_or(1);
+    p.expert = r.integer(*layout, "expert", lpath, 1, 1 << 12).value_or(1);
+    if (p.data % p.expert != 0) {
+      r.error("invalid_layout", lpath + "/expert",
+              "\"expert\" (" + std::to_string(p.expert) + ") must divide \"data\" (" + std::to_string(p.data) +
+                  "): expert parallelism splits the data-parallel group.");
+    }
+    if (model && model->layers > 0 && p.pipeline > model->layers) {
+      r.error("invalid_layout", lpath + "/pipeline",
+              "\"pipeline\" (" + std::to_string(p.pipeline) + ") exceeds the model's " +
+                  std::to_string(model->layers) + " layers.");
+    }
+    r.unknown_fields(*layout, lpath, {"tensor", "pipeline", "data", "expert"});
+    out.parallelism = p;
+  }
   const double params = model ? model->params_b * 1e9 : 0;
   if (pretrain) {
     auto tokens = r.number(w, "tokens", path, {0, 1e16, true});
@@ -158,7 +179,7 @@ void parse_training(const json& w, bool pretrain, const Model* model, JsonReader
   r.unknown_fields(w, path,
                    {"kind", "method", "optimizer", "lora_rank", "lora_targets", "seq_len", "micro_batch",
                     "grad_checkpointing", "sharding", "dataset_tokens", "epochs", "checkpoint_every_s", "tokens",
-                    "precision", "deadline_s", "weights"});
+                    "precision", "deadline_s", "weights", "parallelism", "global_batch_tokens"});
 }
 
 void parse_media(const json& w, WorkloadKind kind, const Model* model, JsonReader& r, MediaWorkload& out) {
@@ -291,6 +312,15 @@ ParsedRequest parse_request(const json& document, const Catalog& catalog) {
   if (const json* h = r.object(document, "hardware", "")) {
     auto pin = parse_hardware(*h, catalog, r);
     if (pin) request.hardware = *pin;
+  }
+  if (request.hardware && request.training.parallelism) {
+    const auto& p = *request.training.parallelism;
+    const int64_t product = p.tensor * p.pipeline * p.data;
+    if (product != request.hardware->count) {
+      r.error("invalid_layout", "/workload/parallelism",
+              "tensor × pipeline × data = " + std::to_string(product) + " GPUs, but \"hardware\" has " +
+                  std::to_string(request.hardware->count) + ".");
+    }
   }
   if (const json* f = r.object(document, "filters", "")) parse_filters(*f, catalog, r, request.filters);
   request.locale = r.choice(document, "locale", "", ids_of<LocaleId>()).value_or("en");
