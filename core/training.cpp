@@ -4,7 +4,9 @@
 #include <cmath>
 #include <vector>
 
+#include "capabilities.hpp"
 #include "formats.hpp"
+#include "performance.hpp"
 #include "memory.hpp"
 
 namespace sizer {
@@ -155,7 +157,7 @@ struct Flops {
   double hardware_per_token = 0;
 };
 
-Flops flops_per_token(const Model& m, const TrainingWorkload& w) {
+Flops flops_per_token(const Model& m, const TrainingWorkload& w, bool flash_attention) {
   const double n = effective_active_params(m);
   const double s_len = static_cast<double>(w.seq_len);
   // Causal attention per token: 2 matmuls × 2 FLOPs × heads·head_dim × s/2 forward; ×3 with backward.
@@ -166,6 +168,10 @@ Flops flops_per_token(const Model& m, const TrainingWorkload& w) {
   Flops f;
   f.model_per_token = (2.0 + backward_factor) * n + 3.0 * attention_forward;
   f.hardware_per_token = f.model_per_token + (w.grad_checkpointing ? 2.0 * n + attention_forward : 0.0);
+  // Without FlashAttention the attention kernels run at about half the speed (performance.hpp).
+  if (!flash_attention) {
+    f.hardware_per_token += (kNoFlashAttentionSlowdown - 1.0) * attention_forward * (w.grad_checkpointing ? 4.0 : 3.0);
+  }
   return f;
 }
 
@@ -173,11 +179,16 @@ StepInputs step_inputs(const Model& m, const TrainingWorkload& w, const Gpu& gpu
                        const std::string& stage, int64_t gpus, int64_t data, double* peak_out,
                        std::string* precision_out) {
   StepInputs in;
-  bool native = true;
-  const double peak = gpu.tflops_for(w.precision, &native) * 1e12;
+  // FP8 runs need FP8 tensor cores (Transformer Engine: Ada/Hopper+); otherwise the run is bf16, and
+  // bf16 on Volta/Turing is fp16 mixed precision with loss scaling at the fp16 rate.
+  const Capabilities capabilities = capabilities_of(gpu);
+  std::string precision = w.precision == "fp8" && capabilities.fp8 ? "fp8" : "bf16";
+  if (precision == "bf16" && !capabilities.bf16) precision = "fp16";
+  const bool native = precision == w.precision;
+  const double peak = gpu.tflops_for(precision) * 1e12;
   if (peak_out) *peak_out = peak;
-  if (precision_out) *precision_out = native ? w.precision : "bf16";
-  const Flops f = flops_per_token(m, w);
+  if (precision_out) *precision_out = precision;
+  const Flops f = flops_per_token(m, w, capabilities.flash_attention > 0);
   in.hardware_flops_per_token = f.hardware_per_token;
   in.peak_flops_per_gpu = peak;
   in.kernel_utilisation = kernel_utilisation(gpu, w, native);
@@ -276,7 +287,9 @@ TrainingPlacement place_training(const Model& m, const TrainingWorkload& w, cons
 TrainingSpeed training_speed(const Model& m, const TrainingWorkload& w, const Gpu& gpu,
                              const TrainingPlacement& placement, const TrainingMemory& memory, const Fabric& fabric) {
   TrainingSpeed s;
-  const Flops f = flops_per_token(m, w);
+  s.flash_attention = capabilities_of(gpu).flash_attention > 0;
+  s.requested_precision = w.precision;
+  const Flops f = flops_per_token(m, w, s.flash_attention);
   s.model_flops_per_token = f.model_per_token;
   s.hardware_flops_per_token = f.hardware_per_token;
   const StepInputs in = step_inputs(m, w, gpu, memory, placement.sharding, placement.gpus, placement.data,

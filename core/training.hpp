@@ -70,6 +70,8 @@ struct TrainingSpeed {
   double train_s = 0;
   double mfu = 0;
   std::string precision;                // the rate used
+  std::string requested_precision;      // what the request asked for ("bf16", "fp8")
+  bool flash_attention = true;          // attention FLOPs at FlashAttention speed (else twice the cost)
   StepTime step;                        // one step, split by cause
 };
 
