@@ -67,7 +67,7 @@ void read_provenance(const json& object, const std::string& path, JsonReader& r,
   source = r.string(object, "source", path, true, 2000).value_or("");
   as_of = r.string(object, "as_of", path, true, 10).value_or("");
   if (!as_of.empty() && !is_date(as_of)) {
-    r.error("invalid_date", pointer_append(path, "as_of"), "\"as_of\" must be a date written YYYY-MM-DD.");
+    r.error("invalid_date", pointer_append(path, "as_of"), message("issue.invalid_date"));
     as_of.clear();
   }
 }
@@ -80,7 +80,8 @@ void check_duplicate_ids(const std::vector<Item>& items, const std::string& list
     if (items[i].id.empty()) continue;
     if (!seen.insert(items[i].id).second) {
       r.error("duplicate_id", pointer_append(pointer_append(list_path, i), "id"),
-              std::string("The ") + what + " id \"" + items[i].id.substr(0, 80) + "\" appears more than once.");
+              message(std::string("issue.duplicate_id.") + (std::string_view(what) == "GPU" ? "gpu" : what),
+                      {param_text("id", items[i].id.substr(0, 80))}));
     }
   }
 }
@@ -96,8 +97,8 @@ Provider read_provider(const json& object, const std::string& path, JsonReader& 
         p.billing_granularity_s = *granularity;
       } else {
         r.error("unknown_billing_unit", pointer_append(bpath, "granularity_s"),
-                "\"granularity_s\" is " + format_number(*granularity) +
-                    "; billing is per second (1), per minute (60) or per hour (3600).");
+                message("issue.unknown_billing_unit",
+                        {param_number("value", *granularity, format_number(*granularity))}));
       }
     }
     p.minimum_charge_s = r.number(*billing, "minimum_s", bpath, {0, 86400 * 31}, false, true);
@@ -130,12 +131,13 @@ Offering read_offering(const json& object, const std::string& path, JsonReader& 
   const bool has_spot = object.is_object() && object.contains("spot_usd_per_hour") && !object["spot_usd_per_hour"].is_null();
   if (!has_on_demand && !has_spot) {
     r.error("missing_price", pointer_append(path, "usd_per_hour"),
-            "An offering needs an on-demand price (\"usd_per_hour\") or a spot price (\"spot_usd_per_hour\").");
+            message("issue.missing_price"));
   }
   if (o.usd_per_hour && o.spot_usd_per_hour && *o.spot_usd_per_hour > *o.usd_per_hour) {
     r.error("spot_above_on_demand", pointer_append(path, "spot_usd_per_hour"),
-            "The spot price $" + format_number(*o.spot_usd_per_hour) + "/h is above the on-demand price $" +
-                format_number(*o.usd_per_hour) + "/h.");
+            message("issue.spot_above_on_demand",
+                    {param_number("spot", *o.spot_usd_per_hour, "$" + format_number(*o.spot_usd_per_hour) + "/h"),
+                     param_number("on_demand", *o.usd_per_hour, "$" + format_number(*o.usd_per_hour) + "/h")}));
   }
   // Plausibility, not validity: a GPU-hour under a cent or over $200 is most likely a unit or typing slip
   // (per-instance vs per-GPU, cents vs dollars) in an imported price list.
@@ -144,8 +146,8 @@ Offering read_offering(const json& object, const std::string& path, JsonReader& 
     const double per_gpu_hour = *price / static_cast<double>(o.gpus);
     if (per_gpu_hour < 0.01 || per_gpu_hour > 200.0) {
       r.warning("implausible_price", pointer_append(path, key),
-                "$" + format_number(per_gpu_hour) + " per GPU-hour is outside $0.01–$200: check the unit (per instance, "
-                "in dollars).");
+                message("issue.implausible_price",
+                        {param_number("price", per_gpu_hour, "$" + format_number(per_gpu_hour))}));
     }
   }
   o.region = r.string(object, "region", path, false, 100, true).value_or("");
@@ -165,7 +167,7 @@ std::vector<Item> read_list(const json& document, const char* key, JsonReader& r
   for (size_t i = 0; i < list->size(); ++i) {
     const std::string item_path = pointer_append(list_path, i);
     if (!(*list)[i].is_object()) {
-      r.error("invalid_type", item_path, "Each entry of \"" + std::string(key) + "\" must be an object.");
+      r.error("invalid_type", item_path, message("issue.invalid_type.catalog_entry", {param_text("list", key)}));
       continue;
     }
     items.push_back(read_item((*list)[i], item_path, r));
@@ -198,7 +200,7 @@ Gpu read_gpu(const json& object, const std::string& path, JsonReader& r, bool ca
                        (tflops->contains("fp16") && !(*tflops)["fp16"].is_null());
     if (!has16) {
       r.error("missing_field", pointer_append(tpath, "bf16"),
-              "A GPU needs its 16-bit tensor rate: \"tflops.bf16\" or \"tflops.fp16\".");
+              message("issue.missing_field.tflops"));
     }
   }
   if (const json* link = r.object(object, "interconnect", path)) {
@@ -216,7 +218,7 @@ Catalog read_catalog(const json& document, Issues& errors, Issues& warnings) {
   Catalog catalog;
   JsonReader r(errors, warnings);
   if (!document.is_object()) {
-    r.error("invalid_type", "", "A catalog must be a JSON object with \"gpus\", \"providers\", \"offerings\" and/or \"models\".");
+    r.error("invalid_type", "", message("issue.invalid_type.catalog"));
     return catalog;
   }
   catalog.document = document;
@@ -245,13 +247,13 @@ Catalog read_catalog(const json& document, Issues& errors, Issues& warnings) {
     if (has_gpus && item.contains("gpu") && item["gpu"].is_string() &&
         !catalog.find_gpu(item["gpu"].get_ref<const std::string&>())) {
       r.error("unknown_gpu", pointer_append(path, "gpu"),
-              "No GPU with id \"" + item["gpu"].get_ref<const std::string&>().substr(0, 80) + "\" is in the catalog.");
+              message("issue.unknown_gpu", {param_text("id", item["gpu"].get_ref<const std::string&>().substr(0, 80))}));
     }
     if (has_providers && item.contains("provider") && item["provider"].is_string() &&
         !catalog.find_provider(item["provider"].get_ref<const std::string&>())) {
       r.error("unknown_provider", pointer_append(path, "provider"),
-              "No provider with id \"" + item["provider"].get_ref<const std::string&>().substr(0, 80) +
-                  "\" is in the catalog.");
+              message("issue.unknown_provider",
+                      {param_text("id", item["provider"].get_ref<const std::string&>().substr(0, 80))}));
     }
   }
   r.unknown_fields(document, "", {"as_of", "gpus", "providers", "offerings", "models", "$schema", "notes"});

@@ -21,6 +21,10 @@ struct Issue {
 
 using Issues = std::vector<Issue>;
 
+// An issue recorded as a fact (key "issue.<code>[.<detail>]" and its params), its `message` phrased in
+// English until phrase_issues phrases it in the request's locale.
+Issue make_issue(std::string code, std::string path, Message fact);
+
 // Writes each issue's `message` from its `fact` in `locale` (issues without a fact keep theirs).
 void phrase_issues(Issues& issues, const Locale& locale);
 

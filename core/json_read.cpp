@@ -5,6 +5,11 @@
 
 namespace sizer {
 
+Issue make_issue(std::string code, std::string path, Message fact) {
+  std::string text = phrase(english(), fact);
+  return Issue{std::move(code), std::move(path), std::move(text), std::move(fact)};
+}
+
 void phrase_issues(Issues& issues, const Locale& locale) {
   for (Issue& issue : issues) {
     if (!issue.fact.key.empty()) issue.message = phrase(locale, issue.fact);
@@ -66,34 +71,40 @@ int nesting_depth(std::string_view text, int limit) {
   return deepest;
 }
 
-const char* type_name(const json& value) {
+// The JSON type of a value as a word of the catalogs ("issue.type.<type>": "an object", "a number", ...).
+Param type_name(const json& value) {
   switch (value.type()) {
-    case json::value_t::null: return "null";
-    case json::value_t::object: return "an object";
-    case json::value_t::array: return "an array";
-    case json::value_t::string: return "a string";
-    case json::value_t::boolean: return "true/false";
+    case json::value_t::null: return param_word("actual", "issue.type.null");
+    case json::value_t::object: return param_word("actual", "issue.type.object");
+    case json::value_t::array: return param_word("actual", "issue.type.array");
+    case json::value_t::string: return param_word("actual", "issue.type.string");
+    case json::value_t::boolean: return param_word("actual", "issue.type.boolean");
     case json::value_t::number_integer:
     case json::value_t::number_unsigned:
-    case json::value_t::number_float: return "a number";
-    default: return "an unsupported value";
+    case json::value_t::number_float: return param_word("actual", "issue.type.number");
+    default: return param_word("actual", "issue.type.unsupported");
   }
 }
+Param field(std::string_view key) { return param_text("field", std::string(key)); }
+
 }  // namespace
 
 std::optional<json> parse_json_text(std::string_view text, Issues& errors, size_t max_bytes, int max_depth) {
   if (text.size() > max_bytes) {
-    errors.push_back({"too_large", "", "The JSON is " + std::to_string(text.size()) + " bytes; the limit is " +
-                                           std::to_string(max_bytes) + "."});
+    errors.push_back(make_issue("too_large", "",
+                                message("issue.too_large",
+                                        {param_number("size", static_cast<double>(text.size()), std::to_string(text.size())),
+                                         param_number("max", static_cast<double>(max_bytes), std::to_string(max_bytes))})));
     return std::nullopt;
   }
   if (nesting_depth(text, max_depth) > max_depth) {
-    errors.push_back({"too_deep", "", "The JSON nests deeper than " + std::to_string(max_depth) + " levels."});
+    errors.push_back(make_issue(
+        "too_deep", "", message("issue.too_deep", {param_number("max", max_depth, std::to_string(max_depth))}, "max")));
     return std::nullopt;
   }
   json parsed = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
   if (parsed.is_discarded()) {
-    errors.push_back({"malformed_json", "", "The text is not valid JSON (check quotes, commas and brackets)."});
+    errors.push_back(make_issue("malformed_json", "", message("issue.malformed_json")));
     return std::nullopt;
   }
   return parsed;
@@ -110,6 +121,14 @@ const json* JsonReader::find(const json& object, std::string_view key) const {
   return &*it;
 }
 
+void JsonReader::error(std::string code, std::string path, Message fact) {
+  errors_.push_back(make_issue(std::move(code), std::move(path), std::move(fact)));
+}
+
+void JsonReader::warning(std::string code, std::string path, Message fact) {
+  warnings_.push_back(make_issue(std::move(code), std::move(path), std::move(fact)));
+}
+
 void JsonReader::error(std::string code, std::string path, std::string message) {
   errors_.push_back({std::move(code), std::move(path), std::move(message)});
 }
@@ -123,20 +142,21 @@ std::optional<double> JsonReader::number(const json& object, std::string_view ke
   const std::string where = pointer_append(path, key);
   const json* value = find(object, key);
   if (value == nullptr || (null_ok && value->is_null())) {
-    if (required) error("missing_field", where, "\"" + std::string(key) + "\" is required.");
+    if (required) error("missing_field", where, message("issue.missing_field", {field(key)}));
     return std::nullopt;
   }
   if (!value->is_number()) {
-    error("invalid_type", where, "\"" + std::string(key) + "\" must be a number, not " + type_name(*value) + ".");
+    error("invalid_type", where, message("issue.invalid_type.number", {field(key), type_name(*value)}));
     return std::nullopt;
   }
   const double x = value->get<double>();
   const bool below = range.min_exclusive ? !(x > range.min) : !(x >= range.min);
   if (!std::isfinite(x) || below || x > range.max) {
     error("out_of_range", where,
-          "\"" + std::string(key) + "\" is " + format_number(x) + "; it must be " +
-              (range.min_exclusive ? "above " : "at least ") + format_number(range.min) + " and at most " +
-              format_number(range.max) + ".");
+          message(range.min_exclusive ? "issue.out_of_range.above" : "issue.out_of_range.at_least",
+                  {field(key), param_number("value", x, format_number(x)),
+                   param_number("min", range.min, format_number(range.min)),
+                   param_number("max", range.max, format_number(range.max))}));
     return std::nullopt;
   }
   return x;
@@ -147,23 +167,25 @@ std::optional<int64_t> JsonReader::integer(const json& object, std::string_view 
   const std::string where = pointer_append(path, key);
   const json* value = find(object, key);
   if (value == nullptr || (null_ok && value->is_null())) {
-    if (required) error("missing_field", where, "\"" + std::string(key) + "\" is required.");
+    if (required) error("missing_field", where, message("issue.missing_field", {field(key)}));
     return std::nullopt;
   }
   if (!value->is_number()) {
-    error("invalid_type", where,
-          "\"" + std::string(key) + "\" must be a whole number, not " + type_name(*value) + ".");
+    error("invalid_type", where, message("issue.invalid_type.integer", {field(key), type_name(*value)}));
     return std::nullopt;
   }
   const double x = value->get<double>();
   if (!std::isfinite(x) || x != std::floor(x)) {
-    error("invalid_type", where, "\"" + std::string(key) + "\" must be a whole number, not " + format_number(x) + ".");
+    error("invalid_type", where,
+          message("issue.invalid_type.integer", {field(key), param_number("actual", x, format_number(x))}));
     return std::nullopt;
   }
   if (x < static_cast<double>(min) || x > static_cast<double>(max)) {
     error("out_of_range", where,
-          "\"" + std::string(key) + "\" is " + format_number(x) + "; it must be between " + std::to_string(min) +
-              " and " + std::to_string(max) + ".");
+          message("issue.out_of_range.between",
+                  {field(key), param_number("value", x, format_number(x)),
+                   param_number("min", static_cast<double>(min), std::to_string(min)),
+                   param_number("max", static_cast<double>(max), std::to_string(max))}));
     return std::nullopt;
   }
   return static_cast<int64_t>(x);
@@ -174,22 +196,23 @@ std::optional<std::string> JsonReader::string(const json& object, std::string_vi
   const std::string where = pointer_append(path, key);
   const json* value = find(object, key);
   if (value == nullptr || (null_ok && value->is_null())) {
-    if (required) error("missing_field", where, "\"" + std::string(key) + "\" is required.");
+    if (required) error("missing_field", where, message("issue.missing_field", {field(key)}));
     return std::nullopt;
   }
   if (!value->is_string()) {
-    error("invalid_type", where, "\"" + std::string(key) + "\" must be text, not " + type_name(*value) + ".");
+    error("invalid_type", where, message("issue.invalid_type.text", {field(key), type_name(*value)}));
     return std::nullopt;
   }
   const auto& text = value->get_ref<const std::string&>();
   if (text.size() > max_length) {
     error("too_long", where,
-          "\"" + std::string(key) + "\" is " + std::to_string(text.size()) + " characters; at most " +
-              std::to_string(max_length) + " are allowed.");
+          message("issue.too_long",
+                  {field(key), param_number("length", static_cast<double>(text.size()), std::to_string(text.size())),
+                   param_number("max", static_cast<double>(max_length), std::to_string(max_length))}));
     return std::nullopt;
   }
   if (required && text.empty()) {
-    error("missing_field", where, "\"" + std::string(key) + "\" must not be empty.");
+    error("missing_field", where, message("issue.missing_field.empty", {field(key)}));
     return std::nullopt;
   }
   return text;
@@ -213,7 +236,8 @@ std::optional<std::string> JsonReader::choice(const json& object, std::string_vi
     list += option;
   }
   error("unknown_value", pointer_append(path, key),
-        "\"" + std::string(key) + "\" is \"" + text->substr(0, 40) + "\"; expected one of: " + list + ".");
+        message("issue.unknown_value",
+                {field(key), param_text("value", text->substr(0, 40)), param_text("expected", list)}));
   return std::nullopt;
 }
 
@@ -222,11 +246,11 @@ std::optional<bool> JsonReader::boolean(const json& object, std::string_view key
   const std::string where = pointer_append(path, key);
   const json* value = find(object, key);
   if (value == nullptr) {
-    if (required) error("missing_field", where, "\"" + std::string(key) + "\" is required.");
+    if (required) error("missing_field", where, message("issue.missing_field", {field(key)}));
     return std::nullopt;
   }
   if (!value->is_boolean()) {
-    error("invalid_type", where, "\"" + std::string(key) + "\" must be true or false, not " + type_name(*value) + ".");
+    error("invalid_type", where, message("issue.invalid_type.boolean", {field(key), type_name(*value)}));
     return std::nullopt;
   }
   return value->get<bool>();
@@ -236,11 +260,11 @@ const json* JsonReader::object(const json& parent, std::string_view key, std::st
   const std::string where = pointer_append(path, key);
   const json* value = find(parent, key);
   if (value == nullptr) {
-    if (required) error("missing_field", where, "\"" + std::string(key) + "\" is required.");
+    if (required) error("missing_field", where, message("issue.missing_field", {field(key)}));
     return nullptr;
   }
   if (!value->is_object()) {
-    error("invalid_type", where, "\"" + std::string(key) + "\" must be an object, not " + type_name(*value) + ".");
+    error("invalid_type", where, message("issue.invalid_type.object", {field(key), type_name(*value)}));
     return nullptr;
   }
   return value;
@@ -250,11 +274,11 @@ const json* JsonReader::array(const json& parent, std::string_view key, std::str
   const std::string where = pointer_append(path, key);
   const json* value = find(parent, key);
   if (value == nullptr) {
-    if (required) error("missing_field", where, "\"" + std::string(key) + "\" is required.");
+    if (required) error("missing_field", where, message("issue.missing_field", {field(key)}));
     return nullptr;
   }
   if (!value->is_array()) {
-    error("invalid_type", where, "\"" + std::string(key) + "\" must be a list, not " + type_name(*value) + ".");
+    error("invalid_type", where, message("issue.invalid_type.list", {field(key), type_name(*value)}));
     return nullptr;
   }
   return value;
@@ -273,7 +297,7 @@ void JsonReader::unknown_fields(const json& object, std::string_view path,
     }
     if (!found) {
       warning("unknown_field", pointer_append(path, it.key()),
-              "\"" + it.key().substr(0, 60) + "\" is not a field this version knows; it was ignored.");
+              message("issue.unknown_field", {param_text("field", it.key().substr(0, 60))}));
     }
   }
 }

@@ -57,6 +57,10 @@ class JsonReader {
   // Records a warning "unknown_field" for every key of `object` not in `known`.
   void unknown_fields(const json& object, std::string_view path, std::initializer_list<std::string_view> known);
 
+  // Records an issue as a fact (phrased in English now, in the request's locale by phrase_issues).
+  void error(std::string code, std::string path, Message fact);
+  void warning(std::string code, std::string path, Message fact);
+  // Records an issue whose message is final as given (no fact: it stays in this wording).
   void error(std::string code, std::string path, std::string message);
   void warning(std::string code, std::string path, std::string message);
   Issues& errors() { return errors_; }

@@ -5,13 +5,23 @@
 
 namespace sizer {
 
-Param param_text(std::string name, std::string text) { return Param{std::move(name), std::move(text), std::nullopt, ""}; }
+Param param_text(std::string name, std::string text) { return Param{std::move(name), std::move(text), std::nullopt, "", {}}; }
 
 Param param_number(std::string name, double value, std::string text) {
-  return Param{std::move(name), std::move(text), value, ""};
+  return Param{std::move(name), std::move(text), value, "", {}};
 }
 
-Param param_word(std::string name, std::string word_key) { return Param{std::move(name), "", std::nullopt, std::move(word_key)}; }
+Param param_word(std::string name, std::string word_key) {
+  return Param{std::move(name), "", std::nullopt, std::move(word_key), {}};
+}
+
+Param param_message(std::string name, Message nested) {
+  Param p{std::move(name), "", std::nullopt, "", {}};
+  p.nested.push_back(std::move(nested));
+  return p;
+}
+
+Message no_message() { return Message{}; }
 
 Message message(std::string key, std::vector<Param> params, std::string plural_param) {
   return Message{std::move(key), std::move(params), std::move(plural_param)};
@@ -78,6 +88,7 @@ std::string_view message_text(const Locale& locale, std::string_view key, std::o
 }
 
 std::string phrase(const Locale& locale, const Message& message) {
+  if (message.key.empty()) return "";
   std::optional<double> plural_n;
   if (!message.plural_param.empty()) {
     if (const Param* p = find_param(message, message.plural_param); p && p->value) plural_n = *p->value;
@@ -92,7 +103,9 @@ std::string phrase(const Locale& locale, const Message& message) {
       if (close != std::string_view::npos) {
         const std::string_view name = text.substr(i + 1, close - i - 1);
         if (const Param* p = find_param(message, name)) {
-          if (!p->word.empty()) {
+          if (!p->nested.empty()) {
+            out += phrase(locale, p->nested.front());
+          } else if (!p->word.empty()) {
             out += message_text(locale, p->word);
           } else {
             out += locale.right_to_left ? isolate(p->text) : p->text;

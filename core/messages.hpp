@@ -11,6 +11,8 @@
 
 namespace sizer {
 
+struct Message;
+
 // One figure or name a sentence quotes.
 struct Param {
   std::string name;
@@ -21,11 +23,16 @@ struct Param {
   // When set, `text` is ignored and this message key is phrased in the locale instead (a word such
   // as a workload noun or a GPU class); it is not isolated.
   std::string word;
+  // When it holds one Message, that message is phrased in the locale in place of `text` (a counted noun
+  // such as "8 sequences" with its plural forms, a duration, or a clause that is present or empty); not
+  // isolated as a whole (its own params are).
+  std::vector<Message> nested;
 };
 
 Param param_text(std::string name, std::string text);
 Param param_number(std::string name, double value, std::string text);
 Param param_word(std::string name, std::string word_key);
+Param param_message(std::string name, Message nested);
 
 struct Message {
   std::string key;  // e.g. "reason.fits_spare"; see the catalogs
@@ -36,6 +43,8 @@ struct Message {
 };
 
 Message message(std::string key, std::vector<Param> params = {}, std::string plural_param = "");
+// A message that phrases as nothing in every locale (an absent optional clause).
+Message no_message();
 
 // CLDR plural categories (https://cldr.unicode.org/index/cldr-spec/plurals).
 enum class PluralCategory { zero, one, two, few, many, other };

@@ -61,7 +61,7 @@ ModelArch read_model_arch(const json& object, const std::string& path, JsonReade
       const std::string item_path = pointer_append(pointer_append(path, "components"), i);
       const json& item = (*components)[i];
       if (!item.is_object()) {
-        r.error("invalid_type", item_path, "Each component must be an object.");
+        r.error("invalid_type", item_path, message("issue.invalid_type.component"));
         continue;
       }
       ModelComponent component;
@@ -97,21 +97,25 @@ ModelArch read_model_arch(const json& object, const std::string& path, JsonReade
   // Cross-field checks: only when both sides were read.
   if (arch.active_params_b && arch.params_b && *arch.active_params_b > *arch.params_b) {
     r.error("out_of_range", pointer_append(path, "active_params_b"),
-            "\"active_params_b\" (" + format_number(*arch.active_params_b) + ") cannot exceed \"params_b\" (" +
-                format_number(*arch.params_b) + ").");
+            message("issue.out_of_range.active_params_b",
+                    {param_number("active_params_b", *arch.active_params_b, format_number(*arch.active_params_b)),
+                     param_number("params_b", *arch.params_b, format_number(*arch.params_b))}));
   }
   if (arch.kv_heads && arch.heads && *arch.kv_heads > *arch.heads) {
     r.error("out_of_range", pointer_append(path, "kv_heads"),
-            "\"kv_heads\" (" + std::to_string(*arch.kv_heads) + ") cannot exceed \"heads\" (" +
-                std::to_string(*arch.heads) + ").");
+            message("issue.out_of_range.kv_heads",
+                    {param_number("kv_heads", static_cast<double>(*arch.kv_heads), std::to_string(*arch.kv_heads)),
+                     param_number("heads", static_cast<double>(*arch.heads), std::to_string(*arch.heads))}));
   }
   if (arch.sliding_layers && arch.layers && *arch.sliding_layers > *arch.layers) {
     r.error("out_of_range", pointer_append(path, "sliding_layers"),
-            "\"sliding_layers\" cannot exceed \"layers\" (" + std::to_string(*arch.layers) + ").");
+            message("issue.out_of_range.sliding_layers",
+                    {param_number("layers", static_cast<double>(*arch.layers), std::to_string(*arch.layers))}));
   }
   if (arch.experts_per_token && arch.experts && *arch.experts_per_token > *arch.experts) {
     r.error("out_of_range", pointer_append(path, "experts_per_token"),
-            "\"experts_per_token\" cannot exceed \"experts\" (" + std::to_string(*arch.experts) + ").");
+            message("issue.out_of_range.experts_per_token",
+                    {param_number("experts", static_cast<double>(*arch.experts), std::to_string(*arch.experts))}));
   }
   return arch;
 }
@@ -152,7 +156,7 @@ double estimate_params_b(const ModelArch& arch) {
 ModelArch read_hf_config(const json& config, const std::string& path, JsonReader& r) {
   ModelArch arch;
   if (!config.is_object()) {
-    r.error("invalid_type", path, "\"hf_config\" must be the JSON object of a Hugging Face config.json.");
+    r.error("invalid_type", path, message("issue.invalid_type.hf_config"));
     return arch;
   }
   // Multimodal wrappers (Gemma 3, Llama 4, Mistral 3) nest the language model under text_config.
@@ -215,8 +219,7 @@ ModelArch read_hf_config(const json& config, const std::string& path, JsonReader
     arch.tied_embeddings = c["tie_word_embeddings"].get<bool>();
   }
   if (!arch.layers || !arch.hidden) {
-    r.error("missing_field", path,
-            "\"hf_config\" needs at least num_hidden_layers and hidden_size to size the model.");
+    r.error("missing_field", path, message("issue.missing_field.hf_config"));
     return arch;
   }
   arch.params_b = estimate_params_b(arch);
@@ -238,11 +241,14 @@ Model resolve_model(const ModelArch& arch, const std::string& path, Issues& warn
   m.media = arch.media;
   // Diffusion and audio models are sized from their components, not these transformer shapes: their
   // fills are silent (they only feed the DiT attention term, and the catalog gives those that matter).
-  auto assume = [&](const char* field, const std::string& rule) {
+  // The warning's key is "issue.assumed_field.<rule>"; `value` is the figure the rule gave, if any.
+  auto assume = [&](const char* field, const char* rule, std::optional<int64_t> value = std::nullopt) {
     if (m.kind != "llm") return;
     const std::string where = pointer_append(path, field);
     m.assumed.push_back(where);
-    warnings.push_back({"assumed_field", where, std::string("\"") + field + "\" was not given; " + rule});
+    std::vector<Param> params{param_text("field", field)};
+    if (value) params.push_back(param_number("value", static_cast<double>(*value), std::to_string(*value)));
+    warnings.push_back(make_issue("assumed_field", where, message(std::string("issue.assumed_field.") + rule, params)));
   };
   // Shape rules for a dense decoder when the architecture is unknown. Published dense models keep
   // hidden/layers near 128 (Llama-2-7B 4096/32, Llama-3-8B 4096/32, Qwen2.5-14B 5120/48 ≈ 107) and
@@ -252,55 +258,53 @@ Model resolve_model(const ModelArch& arch, const std::string& path, Issues& warn
     m.layers = *arch.layers;
   } else {
     m.layers = std::max<int64_t>(1, std::llround(std::cbrt(params / (12.0 * 128.0 * 128.0))));
-    assume("layers", "estimated as cbrt(params / (12 × 128²)) = " + std::to_string(m.layers) +
-                         " from the usual hidden/layers ratio of 128.");
+    assume("layers", "layers", m.layers);
   }
   if (arch.hidden) {
     m.hidden = *arch.hidden;
   } else {
     const double h = std::sqrt(params / (12.0 * static_cast<double>(m.layers)));
     m.hidden = std::max<int64_t>(64, std::llround(h / 64.0) * 64);
-    assume("hidden", "estimated as sqrt(params / (12 × layers)) = " + std::to_string(m.hidden) + ".");
+    assume("hidden", "hidden", m.hidden);
   }
   if (arch.head_dim) {
     m.head_dim = *arch.head_dim;
   } else if (arch.heads) {
     m.head_dim = std::max<int64_t>(1, m.hidden / *arch.heads);
-    assume("head_dim", "taken as hidden / heads = " + std::to_string(m.head_dim) + ".");
+    assume("head_dim", "head_dim", m.head_dim);
   } else {
     m.head_dim = 128;
-    assume("head_dim", "taken as 128, the most common value.");
+    assume("head_dim", "head_dim_default");
   }
   if (arch.heads) {
     m.heads = *arch.heads;
   } else {
     m.heads = std::max<int64_t>(1, m.hidden / m.head_dim);
-    assume("heads", "taken as hidden / head_dim = " + std::to_string(m.heads) + ".");
+    assume("heads", "heads", m.heads);
   }
   if (arch.kv_heads) {
     m.kv_heads = *arch.kv_heads;
   } else if (!arch.kv_lora_rank) {
     m.kv_heads = m.heads;  // full multi-head attention: the largest KV cache, so never an optimistic fit
-    assume("kv_heads", "taken as heads = " + std::to_string(m.heads) +
-                           " (no grouped-query attention), the largest KV cache; give kv_heads if the model uses GQA.");
+    assume("kv_heads", "kv_heads", m.heads);
   }
   if (arch.ffn) {
     m.ffn = *arch.ffn;
   } else {
     m.ffn = 4 * m.hidden;
-    if (m.kind == "llm") assume("ffn", "taken as 4 × hidden = " + std::to_string(m.ffn) + ".");
+    if (m.kind == "llm") assume("ffn", "ffn", m.ffn);
   }
   if (arch.vocab) {
     m.vocab = *arch.vocab;
   } else {
     m.vocab = 32000;
-    if (m.kind == "llm") assume("vocab", "taken as 32000 (Llama 2 / Mistral tokenizers).");
+    if (m.kind == "llm") assume("vocab", "vocab");
   }
   if (arch.max_context) {
     m.max_context = *arch.max_context;
   } else {
     m.max_context = 131072;
-    if (m.kind == "llm") assume("max_context", "taken as 131072 tokens; give max_context to check longer contexts.");
+    if (m.kind == "llm") assume("max_context", "max_context");
   }
   m.experts = arch.experts.value_or(0);
   m.experts_per_token = arch.experts_per_token.value_or(m.experts);
@@ -314,8 +318,7 @@ Model resolve_model(const ModelArch& arch, const std::string& path, Issues& warn
   } else {
     m.active_params_b = m.params_b;
     if (m.experts > 1 && m.experts_per_token < m.experts) {
-      assume("active_params_b", "not given for a mixture-of-experts model; all parameters are counted as active, "
-                                "which underestimates its speed.");
+      assume("active_params_b", "active_params_b");
     }
   }
   return m;

@@ -34,6 +34,17 @@ double experts_touched(const Model& model, double batch_tokens) {
   return e * (1.0 - std::pow(1.0 - k / e, std::max(1.0, batch_tokens)));
 }
 
+double ridge_intensity(const Gpu& gpu, const EnginePreset& engine, const std::string& weights_format) {
+  const WeightFormat* format = find_weight_format(weights_format);
+  bool native = true;
+  const std::string precision = format ? std::string(format->compute) : "bf16";
+  const double peak = gpu.tflops_for(precision, &native) * 1e12;
+  const bool low_precision = native && (precision == "fp8" || precision == "int8" || precision == "fp4");
+  const double efficiency = engine.compute_efficiency * (low_precision ? kLowPrecisionComputeShare : 1.0);
+  const double bandwidth = gpu.memory_bandwidth_gbs * 1e9 * bandwidth_efficiency(engine, gpu.is_hbm());
+  return bandwidth > 0 ? peak * efficiency / bandwidth : 0;
+}
+
 InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& workload, const EnginePreset& engine,
                                const MemoryBreakdown& memory, const Gpu& gpu, const Link& link,
                                const Placement& placement) {
@@ -89,7 +100,7 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   const double efficiency = engine.compute_efficiency * (low_precision ? kLowPrecisionComputeShare : 1.0);
   s.compute_s = s.flops_per_step / (peak * efficiency);
   s.arithmetic_intensity = s.bytes_per_step > 0 ? s.flops_per_step / s.bytes_per_step : 0;
-  s.ridge_intensity = (peak * efficiency) / bandwidth;
+  s.ridge_intensity = ridge_intensity(gpu, engine, workload.weights);
 
   // Tensor parallel: two all-reduces per layer of batch × hidden 16-bit activations (Megatron-LM,
   // Shoeybi et al. 2019 §3); ring all-reduce moves 2(n−1)/n of the data over each link.

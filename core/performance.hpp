@@ -51,6 +51,10 @@ constexpr double kNoFlashAttentionSlowdown = 2.0;
 // E experts uniformly (the balanced-routing assumption MoE training losses enforce).
 double experts_touched(const Model& model, double batch_tokens);
 
+// The roofline's knee for a decode step of `weights_format` on `gpu`: the achievable tensor rate over the
+// achievable memory bandwidth, in FLOPs per byte (InferenceSpeed::ridge_intensity).
+double ridge_intensity(const Gpu& gpu, const EnginePreset& engine, const std::string& weights_format);
+
 InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& workload, const EnginePreset& engine,
                                const MemoryBreakdown& memory, const Gpu& gpu, const Link& link,
                                const Placement& placement);

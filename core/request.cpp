@@ -20,7 +20,7 @@ std::optional<Model> parse_model(const json& document, const Catalog& catalog, J
   const bool has_model = document.contains("model");
   const bool has_hf = document.contains("hf_config");
   if (has_model && has_hf) {
-    r.warning("ignored_field", "/hf_config", "Both \"model\" and \"hf_config\" were given; \"model\" was used.");
+    r.warning("ignored_field", "/hf_config", message("issue.ignored_field.hf_config"));
   }
   if (has_model) {
     const json& model = document["model"];
@@ -28,8 +28,7 @@ std::optional<Model> parse_model(const json& document, const Catalog& catalog, J
       const auto& id = model.get_ref<const std::string&>();
       const ModelArch* preset = catalog.find_model(id);
       if (preset == nullptr) {
-        r.error("unknown_model", "/model",
-                "No model preset \"" + id.substr(0, 80) + "\" is in the catalog; give its id or an architecture object.");
+        r.error("unknown_model", "/model", message("issue.unknown_model", {param_text("id", id.substr(0, 80))}));
         return std::nullopt;
       }
       return resolve_model(*preset, "/model", warnings);
@@ -48,7 +47,7 @@ std::optional<Model> parse_model(const json& document, const Catalog& catalog, J
       if (r.errors().size() != before) return std::nullopt;
       return resolve_model(arch, "/model", warnings);
     }
-    r.error("invalid_type", "/model", "\"model\" must be a preset id (text) or an architecture object.");
+    r.error("invalid_type", "/model", message("issue.invalid_type.model"));
     return std::nullopt;
   }
   if (has_hf) {
@@ -57,7 +56,7 @@ std::optional<Model> parse_model(const json& document, const Catalog& catalog, J
     if (r.errors().size() != before) return std::nullopt;
     return resolve_model(arch, "/hf_config", warnings);
   }
-  r.error("missing_field", "/model", "\"model\" is required: a preset id or an architecture with at least params_b.");
+  r.error("missing_field", "/model", message("issue.missing_field.model"));
   return std::nullopt;
 }
 
@@ -73,8 +72,7 @@ void parse_inference(const json& w, const Model* model, JsonReader& r, Inference
   if (output) out.output_tokens = *output;
   out.context_tokens = context ? *context : out.prompt_tokens + out.output_tokens;
   if (context && prompt && output && *context < *prompt + *output) {
-    r.warning("context_shorter", "/workload/context_tokens",
-              "\"context_tokens\" is shorter than prompt + output tokens; the longer of the two was used.");
+    r.warning("context_shorter", "/workload/context_tokens", message("issue.context_shorter"));
   }
   out.context_tokens = std::max(out.context_tokens, out.prompt_tokens + out.output_tokens);
   if (concurrency) {
@@ -88,8 +86,10 @@ void parse_inference(const json& w, const Model* model, JsonReader& r, Inference
   out.hours_per_day = r.number(w, "hours_per_day", path, {0, 24, true});
   if (model && model->kind == "llm" && out.context_tokens > model->max_context) {
     r.error("context_too_long", context ? "/workload/context_tokens" : "/workload/prompt_tokens",
-            "The context of " + std::to_string(out.context_tokens) + " tokens is longer than the model's maximum of " +
-                std::to_string(model->max_context) + ".");
+            message("issue.context_too_long",
+                    {param_number("context", static_cast<double>(out.context_tokens), std::to_string(out.context_tokens)),
+                     param_number("max", static_cast<double>(model->max_context), std::to_string(model->max_context))},
+                    "context"));
   }
   r.unknown_fields(w, path,
                    {"kind", "weights", "kv_cache", "prompt_tokens", "output_tokens", "context_tokens", "concurrency",
@@ -115,7 +115,7 @@ void parse_training(const json& w, bool pretrain, const Model* model, JsonReader
   out.weights = weight_format(w, r).value_or(out.method == "qlora" ? "nf4" : "bf16");
   if (out.method == "full" && out.weights != "bf16" && out.weights != "fp16" && out.weights != "fp32") {
     r.error("unsupported_combination", "/workload/weights",
-            "Full training updates every weight, so they must be bf16, fp16 or fp32, not \"" + out.weights + "\".");
+            message("issue.unsupported_combination.full_weights", {param_text("weights", out.weights)}));
   }
   out.seq_len = r.integer(w, "seq_len", path, 1, 1 << 24).value_or(out.seq_len);
   out.micro_batch = r.integer(w, "micro_batch", path, 1, 1 << 16).value_or(1);
@@ -138,13 +138,15 @@ void parse_training(const json& w, bool pretrain, const Model* model, JsonReader
     p.expert = r.integer(*layout, "expert", lpath, 1, 1 << 12).value_or(1);
     if (p.data % p.expert != 0) {
       r.error("invalid_layout", lpath + "/expert",
-              "\"expert\" (" + std::to_string(p.expert) + ") must divide \"data\" (" + std::to_string(p.data) +
-                  "): expert parallelism splits the data-parallel group.");
+              message("issue.invalid_layout.expert",
+                      {param_number("expert", static_cast<double>(p.expert), std::to_string(p.expert)),
+                       param_number("data", static_cast<double>(p.data), std::to_string(p.data))}));
     }
     if (model && model->layers > 0 && p.pipeline > model->layers) {
       r.error("invalid_layout", lpath + "/pipeline",
-              "\"pipeline\" (" + std::to_string(p.pipeline) + ") exceeds the model's " +
-                  std::to_string(model->layers) + " layers.");
+              message("issue.invalid_layout.pipeline",
+                      {param_number("pipeline", static_cast<double>(p.pipeline), std::to_string(p.pipeline)),
+                       param_number("layers", static_cast<double>(model->layers), std::to_string(model->layers))}));
     }
     r.unknown_fields(*layout, lpath, {"tensor", "pipeline", "data", "expert"});
     out.parallelism = p;
@@ -157,24 +159,25 @@ void parse_training(const json& w, bool pretrain, const Model* model, JsonReader
     } else {
       // Chinchilla-optimal: about 20 tokens per parameter (Hoffmann et al. 2022, Table 3).
       out.tokens = 20.0 * params;
-      warnings.push_back({"assumed_field", "/workload/tokens",
-                          "\"tokens\" was not given; 20 tokens per parameter (Chinchilla-optimal) = " +
-                              format_number(out.tokens) + " tokens was used."});
+      warnings.push_back(make_issue(
+          "assumed_field", "/workload/tokens",
+          message("issue.assumed_field.tokens", {param_number("tokens", out.tokens, format_number(out.tokens))})));
     }
   } else {
     auto dataset = r.number(w, "dataset_tokens", path, {0, 1e15, true});
     auto epochs = r.number(w, "epochs", path, {0, 1e4, true});
     if (!dataset) {
-      warnings.push_back({"assumed_field", "/workload/dataset_tokens",
-                          "\"dataset_tokens\" was not given; 100 million tokens (about 50,000 examples of 2,000 "
-                          "tokens) was used."});
+      warnings.push_back(
+          make_issue("assumed_field", "/workload/dataset_tokens", message("issue.assumed_field.dataset_tokens")));
     }
     out.tokens = dataset.value_or(1e8) * epochs.value_or(1.0);
   }
   if (model && model->kind == "llm" && out.seq_len > model->max_context) {
     r.error("context_too_long", "/workload/seq_len",
-            "\"seq_len\" of " + std::to_string(out.seq_len) + " is longer than the model's maximum of " +
-                std::to_string(model->max_context) + ".");
+            message("issue.context_too_long.seq_len",
+                    {param_number("seq_len", static_cast<double>(out.seq_len), std::to_string(out.seq_len)),
+                     param_number("max", static_cast<double>(model->max_context), std::to_string(model->max_context))},
+                    "seq_len"));
   }
   r.unknown_fields(w, path,
                    {"kind", "method", "optimizer", "lora_rank", "lora_targets", "seq_len", "micro_batch",
@@ -205,13 +208,13 @@ std::optional<HardwarePin> parse_hardware(const json& h, const Catalog& catalog,
   HardwarePin pin;
   bool ok = true;
   if (!h.contains("gpu")) {
-    r.error("missing_field", "/hardware/gpu", "\"hardware.gpu\" is required: a catalog GPU id or a GPU object.");
+    r.error("missing_field", "/hardware/gpu", message("issue.missing_field.hardware_gpu"));
     ok = false;
   } else if (h["gpu"].is_string()) {
     const auto& id = h["gpu"].get_ref<const std::string&>();
     const Gpu* gpu = catalog.find_gpu(id);
     if (gpu == nullptr) {
-      r.error("unknown_gpu", "/hardware/gpu", "No GPU with id \"" + id.substr(0, 80) + "\" is in the catalog.");
+      r.error("unknown_gpu", "/hardware/gpu", message("issue.unknown_gpu", {param_text("id", id.substr(0, 80))}));
       ok = false;
     } else {
       pin.gpu = *gpu;
@@ -221,7 +224,7 @@ std::optional<HardwarePin> parse_hardware(const json& h, const Catalog& catalog,
     pin.gpu = read_gpu(h["gpu"], "/hardware/gpu", r, false);
     ok = r.errors().size() == before;
   } else {
-    r.error("invalid_type", "/hardware/gpu", "\"hardware.gpu\" must be a GPU id (text) or a GPU object.");
+    r.error("invalid_type", "/hardware/gpu", message("issue.invalid_type.hardware_gpu"));
     ok = false;
   }
   pin.count = r.integer(h, "count", path, 1, 65536).value_or(1);
@@ -236,12 +239,12 @@ void parse_filters(const json& f, const Catalog& catalog, JsonReader& r, Filters
     for (size_t i = 0; i < providers->size() && i < 256; ++i) {
       const std::string item_path = pointer_append("/filters/providers", i);
       if (!(*providers)[i].is_string()) {
-        r.error("invalid_type", item_path, "Each provider must be a provider id (text).");
+        r.error("invalid_type", item_path, message("issue.invalid_type.provider_item"));
         continue;
       }
       const auto& id = (*providers)[i].get_ref<const std::string&>();
       if (!catalog.providers.empty() && catalog.find_provider(id) == nullptr) {
-        r.error("unknown_provider", item_path, "No provider with id \"" + id.substr(0, 80) + "\" is in the catalog.");
+        r.error("unknown_provider", item_path, message("issue.unknown_provider", {param_text("id", id.substr(0, 80))}));
         continue;
       }
       out.providers.push_back(id);
@@ -271,7 +274,7 @@ ParsedRequest parse_request(const json& document, const Catalog& catalog) {
   ParsedRequest parsed;
   JsonReader r(parsed.errors, parsed.warnings);
   if (!document.is_object()) {
-    r.error("invalid_type", "", "The request must be a JSON object.");
+    r.error("invalid_type", "", message("issue.invalid_type.request"));
     return parsed;
   }
   Request& request = parsed.request;
@@ -297,11 +300,11 @@ ParsedRequest parse_request(const json& document, const Catalog& catalog) {
       const bool llm_work = *kind == "inference" || *kind == "finetune" || *kind == "pretrain";
       const bool matches = llm_work ? m->kind == "llm" : m->kind == *kind;
       if (!matches) {
+        const bool known_kind = m->kind == "llm" || m->kind == "image" || m->kind == "video" || m->kind == "audio";
         r.error("kind_mismatch", "/workload/kind",
-                "\"" + *kind + "\" does not apply to \"" + m->name.substr(0, 80) + "\", " +
-                    (m->kind == "image" || m->kind == "audio" ? "an " : "a ") + m->kind +
-                    " model" + (m->kind == "llm" ? ": use inference, finetune or pretrain." :
-                                                   ": use the workload kind \"" + m->kind + "\"."));
+                message("issue.kind_mismatch." + (known_kind ? m->kind : std::string("other")),
+                        {param_text("kind", *kind), param_text("model", m->name.substr(0, 80)),
+                         param_text("model_kind", m->kind)}));
       }
     }
   }
@@ -318,8 +321,10 @@ ParsedRequest parse_request(const json& document, const Catalog& catalog) {
     const int64_t product = p.tensor * p.pipeline * p.data;
     if (product != request.hardware->count) {
       r.error("invalid_layout", "/workload/parallelism",
-              "tensor × pipeline × data = " + std::to_string(product) + " GPUs, but \"hardware\" has " +
-                  std::to_string(request.hardware->count) + ".");
+              message("issue.invalid_layout.count",
+                      {param_number("product", static_cast<double>(product), std::to_string(product)),
+                       param_number("count", static_cast<double>(request.hardware->count),
+                                    std::to_string(request.hardware->count))}));
     }
   }
   if (const json* f = r.object(document, "filters", "")) parse_filters(*f, catalog, r, request.filters);
@@ -328,6 +333,11 @@ ParsedRequest parse_request(const json& document, const Catalog& catalog) {
   request.order = r.choice(document, "order", "", ids_of<OrderId>()).value_or("best");
   r.unknown_fields(document, "",
                    {"model", "hf_config", "workload", "engine", "hardware", "filters", "locale", "limit", "order"});
+  // Every top-level error and warning in the request's language, now that it is known.
+  if (const Locale* locale = find_locale(request.locale)) {
+    phrase_issues(parsed.errors, *locale);
+    phrase_issues(parsed.warnings, *locale);
+  }
   return parsed;
 }
 
