@@ -1,7 +1,12 @@
 #include "catalog.hpp"
 
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
 #include <cmath>
+#include <map>
 #include <set>
+#include <string>
 
 #include "vocabulary.hpp"
 
@@ -72,6 +77,48 @@ void read_provenance(const json& object, const std::string& path, JsonReader& r,
   }
 }
 
+std::optional<std::string> read_date(const json& object, const char* key, const std::string& path, JsonReader& r) {
+  auto text = r.string(object, key, path, false, 10, true);
+  if (text && !is_date(*text)) {
+    r.error("invalid_date", pointer_append(path, key), message("issue.invalid_date", {param_text("field", key)}));
+    return std::nullopt;
+  }
+  return text;
+}
+
+std::vector<Commitment> read_commitments(const json& object, const std::string& path, JsonReader& r) {
+  std::vector<Commitment> out;
+  const json* list = r.array(object, "commitments", path);
+  if (list == nullptr) return out;
+  const std::string list_path = pointer_append(path, "commitments");
+  for (size_t i = 0; i < list->size(); ++i) {
+    const std::string cpath = pointer_append(list_path, i);
+    const json& item = (*list)[i];
+    if (!item.is_object()) {
+      r.error("invalid_type", cpath, message("issue.invalid_type.commitment"));
+      continue;
+    }
+    Commitment c;
+    c.term = r.string(item, "term", cpath, true, 40).value_or("");
+    c.gpu = r.string(item, "gpu", cpath, false, 100, true).value_or("");
+    c.usd_per_hour = r.number(item, "usd_per_hour", cpath, {0, kMaxUsdPerHour, true}, false, true);
+    c.usd_per_gpu_hour = r.number(item, "usd_per_gpu_hour", cpath, {0, kMaxUsdPerHour, true}, false, true);
+    c.discount_fraction = r.number(item, "discount_fraction", cpath, {0, 1, true}, false, true);
+    if (c.discount_fraction && *c.discount_fraction >= 1.0) {
+      r.error("out_of_range", pointer_append(cpath, "discount_fraction"), message("issue.out_of_range.discount_fraction"));
+    }
+    const bool has_price = item.contains("usd_per_hour") && !item["usd_per_hour"].is_null();
+    const bool has_gpu_price = item.contains("usd_per_gpu_hour") && !item["usd_per_gpu_hour"].is_null();
+    const bool has_discount = item.contains("discount_fraction") && !item["discount_fraction"].is_null();
+    if (!has_price && !has_gpu_price && !has_discount) {
+      r.error("missing_price", pointer_append(cpath, "usd_per_hour"), message("issue.missing_price.commitment"));
+    }
+    c.source = r.string(item, "source", cpath, true, 2000).value_or("");
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
 template <typename Item>
 void check_duplicate_ids(const std::vector<Item>& items, const std::string& list_path, JsonReader& r,
                          const char* what) {
@@ -90,6 +137,10 @@ Provider read_provider(const json& object, const std::string& path, JsonReader& 
   Provider p;
   p.id = r.string(object, "id", path, true, 100).value_or("");
   p.name = r.string(object, "name", path, true, 200).value_or("");
+  p.tier = r.choice(object, "tier", path, {"hyperscaler", "gpu_cloud", "marketplace"}).value_or("");
+  p.resells = r.boolean(object, "resells", path).value_or(false);
+  p.price_as_of = read_date(object, "price_as_of", path, r).value_or("");
+  p.commitments = read_commitments(object, path, r);
   if (const json* billing = r.object(object, "billing", path, true)) {
     const std::string bpath = pointer_append(path, "billing");
     if (auto granularity = r.number(*billing, "granularity_s", bpath, {0, 1e9, true}, true)) {
@@ -133,11 +184,13 @@ Offering read_offering(const json& object, const std::string& path, JsonReader& 
     r.error("missing_price", pointer_append(path, "usd_per_hour"),
             message("issue.missing_price"));
   }
+  // A warning, not an error: spot and on-demand are often read in different regions or at different
+  // times, and dropping the row would hide a real on-demand price.
   if (o.usd_per_hour && o.spot_usd_per_hour && *o.spot_usd_per_hour > *o.usd_per_hour) {
-    r.error("spot_above_on_demand", pointer_append(path, "spot_usd_per_hour"),
-            message("issue.spot_above_on_demand",
-                    {param_number("spot", *o.spot_usd_per_hour, "$" + format_number(*o.spot_usd_per_hour) + "/h"),
-                     param_number("on_demand", *o.usd_per_hour, "$" + format_number(*o.usd_per_hour) + "/h")}));
+    r.warning("spot_above_on_demand", pointer_append(path, "spot_usd_per_hour"),
+              message("issue.spot_above_on_demand",
+                      {param_number("spot", *o.spot_usd_per_hour, "$" + format_number(*o.spot_usd_per_hour) + "/h"),
+                       param_number("on_demand", *o.usd_per_hour, "$" + format_number(*o.usd_per_hour) + "/h")}));
   }
   // Plausibility, not validity: a GPU-hour under a cent or over $200 is most likely a unit or typing slip
   // (per-instance vs per-GPU, cents vs dollars) in an imported price list.
@@ -153,8 +206,103 @@ Offering read_offering(const json& object, const std::string& path, JsonReader& 
   o.region = r.string(object, "region", path, false, 100, true).value_or("");
   o.interconnect = r.choice(object, "interconnect", path, ids_of<InterconnectId>())
                        .value_or("pcie");
+  o.tier = r.choice(object, "tier", path, {"hyperscaler", "gpu_cloud", "marketplace"}).value_or("");
+  o.display_name = r.string(object, "display_name", path, false, 300, true).value_or("");
+  o.gpu_mem_gb = r.number(object, "gpu_mem_gb", path, {0, kMaxVramGib, true}, false, true);
+  o.price_type = r.choice(object, "price_type", path, {"list", "listing"}).value_or("list");
+  o.price_as_of = read_date(object, "price_as_of", path, r).value_or("");
+  o.stale = r.boolean(object, "stale", path).value_or(false);
+  o.upstream = r.string(object, "upstream", path, false, 100, true).value_or("");
+  o.commitments = read_commitments(object, path, r);
   read_provenance(object, path, r, o.source, o.as_of);
   return o;
+}
+
+double median_of(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const size_t n = values.size();
+  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+// The memory a GPU id names ("a100-80gb-sxm" -> 80), or 0 when it names none.
+double memory_in_id(const std::string& id) {
+  for (size_t i = 0; i + 2 < id.size(); ++i) {
+    if (std::isdigit(static_cast<unsigned char>(id[i])) && (i == 0 || !std::isdigit(static_cast<unsigned char>(id[i - 1])))) {
+      size_t j = i;
+      while (j < id.size() && std::isdigit(static_cast<unsigned char>(id[j]))) ++j;
+      if (id.compare(j, 2, "gb") == 0 && (i == 0 || id[i - 1] == '-')) return std::strtod(id.substr(i, j - i).c_str(), nullptr);
+    }
+  }
+  return 0;
+}
+
+// Sanity checks that warn and never drop: a per-GPU-hour price far from the median of the same GPU
+// across providers, a row that repeats another of its provider at a different price, and GPU memory that
+// disagrees with the GPU's id or with the GPU an offering names.
+void sanity_warnings(const Catalog& c, JsonReader& r) {
+  constexpr double kOutlierFactor = 3.0;  // more than 3x above or below the cross-provider median
+  constexpr double kMemoryTolerance = 0.10;
+  for (size_t i = 0; i < c.gpus.size(); ++i) {
+    const double named = memory_in_id(c.gpus[i].id);
+    if (named > 0 && c.gpus[i].vram_gib > 0 && std::fabs(c.gpus[i].vram_gib - named) > kMemoryTolerance * named) {
+      r.warning("gpu_memory_mismatch", pointer_append(pointer_append("/gpus", i), "vram_gib"),
+                message("issue.gpu_memory_mismatch.id",
+                        {param_text("gpu", c.gpus[i].id.substr(0, 80)), param_number("named_gb", named, format_number(named)),
+                         param_number("vram_gib", c.gpus[i].vram_gib, format_number(c.gpus[i].vram_gib))}));
+    }
+  }
+  // Median per-GPU on-demand price of each GPU: first per provider, then across providers (so one
+  // provider with many rows does not set the median alone). Needs 3 providers to judge.
+  std::map<std::string, std::map<std::string, std::vector<double>>> by_gpu;
+  for (const auto& o : c.offerings) {
+    if (o.usd_per_hour && o.gpus > 0) by_gpu[o.gpu][o.provider].push_back(*o.usd_per_hour / static_cast<double>(o.gpus));
+  }
+  std::map<std::string, double> gpu_median;
+  for (const auto& [gpu, per_provider] : by_gpu) {
+    if (per_provider.size() < 3) continue;
+    std::vector<double> medians;
+    for (const auto& entry : per_provider) medians.push_back(median_of(entry.second));
+    gpu_median[gpu] = median_of(medians);
+  }
+  std::map<std::string, size_t> first_of_shape;
+  for (size_t i = 0; i < c.offerings.size(); ++i) {
+    const Offering& o = c.offerings[i];
+    const std::string path = pointer_append("/offerings", i);
+    if (o.usd_per_hour && o.gpus > 0) {
+      auto m = gpu_median.find(o.gpu);
+      const double per_gpu = *o.usd_per_hour / static_cast<double>(o.gpus);
+      if (m != gpu_median.end() && m->second > 0 && (per_gpu > m->second * kOutlierFactor || per_gpu < m->second / kOutlierFactor)) {
+        r.warning("price_outlier", pointer_append(path, "usd_per_hour"),
+                  message("issue.price_outlier",
+                          {param_number("usd_per_gpu_hour", per_gpu, "$" + format_number(per_gpu)),
+                           param_text("gpu", o.gpu.substr(0, 80)),
+                           param_number("factor", kOutlierFactor, format_number(kOutlierFactor)),
+                           param_number("median", m->second, "$" + format_number(std::round(m->second * 1000) / 1000))}));
+      }
+    }
+    if (const Gpu* g = c.find_gpu(o.gpu); g && o.gpu_mem_gb && g->vram_gib > 0 &&
+                                          std::fabs(*o.gpu_mem_gb - g->vram_gib) > kMemoryTolerance * g->vram_gib) {
+      r.warning("gpu_memory_mismatch", pointer_append(path, "gpu_mem_gb"),
+                message("issue.gpu_memory_mismatch.source",
+                        {param_number("stated_gb", *o.gpu_mem_gb, format_number(*o.gpu_mem_gb)),
+                         param_text("gpu", o.gpu.substr(0, 80)),
+                         param_number("vram_gib", g->vram_gib, format_number(g->vram_gib))}));
+    }
+    auto opt = [](const std::optional<double>& v) { return v ? format_number(*v) : std::string("-"); };
+    const std::string shape = o.provider + "|" + o.gpu + "|" + std::to_string(o.gpus) + "|" + opt(o.vcpus) + "|" +
+                              opt(o.ram_gib) + "|" + o.region + "|" + o.upstream;
+    auto [it, inserted] = first_of_shape.emplace(shape, i);
+    if (!inserted) {
+      const Offering& first = c.offerings[it->second];
+      // Compared only price by price: a spot-only type beside its on-demand twin is not a repeat.
+      const auto differs = [](const std::optional<double>& a, const std::optional<double>& b) { return a && b && *a != *b; };
+      if (differs(first.usd_per_hour, o.usd_per_hour) || differs(first.spot_usd_per_hour, o.spot_usd_per_hour)) {
+        r.warning("duplicate_offering", pointer_append(path, "usd_per_hour"),
+                  message("issue.duplicate_offering",
+                          {param_text("other", "/offerings/" + std::to_string(it->second))}));
+      }
+    }
+  }
 }
 
 template <typename Item, typename ReadItem>
@@ -256,6 +404,7 @@ Catalog read_catalog(const json& document, Issues& errors, Issues& warnings) {
                       {param_text("id", item["provider"].get_ref<const std::string&>().substr(0, 80))}));
     }
   }
+  if (!catalog.offerings.empty()) sanity_warnings(catalog, r);
   r.unknown_fields(document, "", {"as_of", "gpus", "providers", "offerings", "models", "$schema", "notes"});
   return catalog;
 }

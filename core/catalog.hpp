@@ -40,15 +40,28 @@ struct Gpu {
   bool is_hbm() const { return memory_type.rfind("HBM", 0) == 0; }
 };
 
+// A published commitment price: a term ("1y", "3y", "1mo", "contract", ...) with either a price
+// (usd_per_hour for a whole instance, usd_per_gpu_hour for one GPU of `gpu`) or a discount off on-demand.
+struct Commitment {
+  std::string term;
+  std::string gpu;  // provider-level entries: the GPU id the price is for ("" = all)
+  std::optional<double> usd_per_hour, usd_per_gpu_hour, discount_fraction;
+  std::string source;
+};
+
 struct Provider {
   std::string id;
   std::string name;
+  std::string tier;  // hyperscaler, gpu_cloud, marketplace ("" when an older catalog has none)
+  bool resells = false;  // places you on another cloud (offerings name it in `upstream`)
+  std::string price_as_of;  // the date of its newest offering price
   double billing_granularity_s = 3600;
   std::optional<double> minimum_charge_s;
   std::optional<double> block_storage_usd_per_gb_month, object_storage_usd_per_gb_month, egress_usd_per_gb;
   bool spot_available = false;
   bool multi_node_fabric_on_demand = false;  // InfiniBand/RoCE/EFA between on-demand instances
   std::optional<double> spot_notice_s;
+  std::vector<Commitment> commitments;
   std::string source;
   std::string as_of;
 };
@@ -63,8 +76,16 @@ struct Offering {
   std::optional<double> usd_per_hour, spot_usd_per_hour;  // whole instance
   std::string region;
   std::string interconnect;  // between this instance's GPUs
+  std::string tier;          // the provider's tier, repeated on each offering ("" when not given)
+  std::string display_name;  // "8× H100 SXM 80 GB · 192 vCPU · 2048 GiB RAM"
+  std::optional<double> gpu_mem_gb;  // per GPU, as the source states it
+  std::string price_type = "list";  // list (a provider's price list) or listing (one marketplace host's offer)
+  std::string price_as_of;  // the price's own date (else the snapshot it came from); "" when not given
+  bool stale = false;       // kept from an older snapshot than its provider's other rows
+  std::string upstream;     // the cloud a reseller places you on
+  std::vector<Commitment> commitments;
   std::string source;
-  std::string as_of;
+  std::string as_of;  // when the data was collected
 };
 
 struct Catalog {

@@ -3,8 +3,11 @@
 // storing and moving weights and checkpoints.
 #pragma once
 #include <optional>
+#include <vector>
 
 #include "catalog.hpp"
+#include "request.hpp"
+#include "response.hpp"
 
 namespace sizer {
 
@@ -26,7 +29,13 @@ struct SpotOverhead {
   double extra_seconds = 0;  // restarts + work redone since the last checkpoint (half an interval)
 };
 
-// For a checkpointable job of `seconds` that checkpoints every `checkpoint_every_s` (default 1 h).
+// Checkpoint interval assumed when a training request gives none.
+constexpr double kDefaultCheckpointSeconds = 3600.0;
+// Media jobs lose at most the items in flight to an interruption: taken as 10 minutes of work.
+constexpr double kMediaSpotLossSeconds = 600.0;
+
+// For a checkpointable job of `seconds` that checkpoints every `checkpoint_every_s`
+// (default kDefaultCheckpointSeconds).
 SpotOverhead spot_overhead(double seconds, std::optional<double> checkpoint_every_s);
 
 struct StorageCost {
@@ -37,5 +46,24 @@ struct StorageCost {
 
 // Storing `bytes_stored` for `seconds` and moving `bytes_out` out; rates from the provider (absent → 0).
 StorageCost storage_cost(const Provider& provider, double bytes_stored, double seconds, double bytes_out);
+
+// Bytes kept in storage while an option runs, and bytes downloaded at the end: training keeps resumable
+// checkpoints (weights, adapters, optimizer state) and downloads the weights or the adapter; serving and
+// media keep the weights and download nothing. Costs and guidance both price these.
+void storage_needs(const Request& request, const MemoryReport& memory, double& stored, double& egress);
+
+// Checkpoint interval a spot restart loses half of: the request's for training; media jobs lose at most
+// the items in flight (kMediaSpotLossSeconds).
+std::optional<double> spot_restart_interval(const Request& request);
+
+// Prices `option` (placed and timed, its `pricing` set) at `usd_per_hour` for all its instances: $/hour,
+// and for the workload a month of serving and $ per million tokens, or the job's total with billing
+// granularity, minimum charge, spot interruptions, storage and egress. Records the billing and spot notes.
+// `provider` absent: compute only, billed by the second.
+void add_costs(Option& option, const Request& request, const Provider* provider, double usd_per_hour,
+               double storage_bytes, double egress_bytes);
+
+// How the price figures of `option` (priced by add_costs) were reached.
+std::vector<Explanation> explain_costs(const Option& option, const Request& request);
 
 }  // namespace sizer

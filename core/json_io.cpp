@@ -22,6 +22,24 @@ void put_int(json& out, const char* key, const std::optional<int64_t>& value) {
   if (value) out[key] = *value;
 }
 
+// Each note as a fact and its sentence: params carry the raw figure where there is one, else the text.
+json notes_to_json(const std::vector<Note>& notes) {
+  json out = json::array();
+  for (const Note& n : notes) {
+    json params = json::object();
+    for (const Param& p : n.fact.params) {
+      if (p.value && std::isfinite(*p.value)) {
+        params[p.name] = *p.value;
+      } else {
+        params[p.name] = p.word.empty() ? p.text : p.word;
+      }
+    }
+    out.push_back({{"code", n.code}, {"severity", std::string(id_of(n.severity))}, {"params", std::move(params)},
+                   {"text", n.text}});
+  }
+  return out;
+}
+
 json option_to_json(const Option& o) {
   json j = json::object();
   if (!o.provider.empty()) j["provider"] = o.provider;
@@ -70,6 +88,7 @@ json option_to_json(const Option& o) {
   }
   j["reasons"] = o.reasons;
   j["warnings"] = o.warnings;
+  j["notes"] = notes_to_json(o.notes);
   return j;
 }
 

@@ -16,10 +16,6 @@ constexpr double kSaturatedPeakTflops = 312.0;
 // Audio pipelines (openai-whisper, faster-whisper) decode eagerly: ~0.3 ms of launches per layer per token.
 constexpr double kEagerSecondsPerLayer = 0.0003;
 
-double diffusion_efficiency(const Gpu& gpu) {
-  const double peak = gpu.tflops_16bit();
-  return kDiffusionEfficiency * std::min(1.0, std::cbrt(kSaturatedPeakTflops / std::max(1.0, peak)));
-}
 // VAE decoders run at full resolution with 128–512 channels; ~6 live 16-bit tensors of 128 channels
 // per pixel at the peak (diffusers AutoencoderKL without tiling).
 constexpr double kVaeBytesPerPixel = 128.0 * 2.0 * 6.0;
@@ -48,6 +44,11 @@ int64_t text_tokens(const Model& m) {
 }
 
 }  // namespace
+
+double media_efficiency(const Gpu& gpu) {
+  const double peak = gpu.tflops_16bit();
+  return kDiffusionEfficiency * std::min(1.0, std::cbrt(kSaturatedPeakTflops / std::max(1.0, peak)));
+}
 
 double backbone_tokens(const Model& m, const MediaWorkload& w) {
   const double ds = static_cast<double>(m.media.latent_downsample.value_or(8));
@@ -98,7 +99,9 @@ MediaSpeed media_speed(const Model& m, const MediaWorkload& w, WorkloadKind kind
   if (!native) s.precision = "bf16";
   const double batch = static_cast<double>(w.batch);
   const double bandwidth = gpu.memory_bandwidth_gbs * 1e9 * bandwidth_efficiency(engine, gpu.is_hbm());
-  const double efficiency = diffusion_efficiency(gpu);
+  const double efficiency = media_efficiency(gpu);
+  s.peak_flops = peak;
+  s.efficiency = efficiency;
   if (kind == WorkloadKind::audio) {
     const double encoder = m.component_params("encoder");
     const double decoder = m.component_params("decoder");
@@ -115,18 +118,24 @@ MediaSpeed media_speed(const Model& m, const MediaWorkload& w, WorkloadKind kind
       const double step_s =
           dec * bytes_per_param(w.weights) / bandwidth + engine.step_overhead_s + kEagerSecondsPerLayer * layers;
       seconds_per_audio_second = encoder_s + kTranscriptTokensPerSecond * step_s;
+      s.compute_s = encoder_s;
+      s.memory_s = kTranscriptTokensPerSecond * step_s;
+      s.decode_step_s = step_s;
       s.flops_per_item = 2.0 * enc * 1500.0 / chunk + 2.0 * dec * kTranscriptTokensPerSecond;
       s.bottleneck = encoder_s > kTranscriptTokensPerSecond * step_s ? "compute" : "memory_bandwidth";
     } else if (m.media.task == "music") {
       const double step_s = total * bytes_per_param(w.weights) / bandwidth + engine.step_overhead_s;
       seconds_per_audio_second = kMusicFramesPerSecond * step_s / batch;
+      s.memory_s = seconds_per_audio_second;
+      s.decode_step_s = step_s;
       s.flops_per_item = 2.0 * total * kMusicFramesPerSecond;
       s.bottleneck = "memory_bandwidth";
     } else {
       // Non-autoregressive TTS: a few passes over the mel frames (flow-matching models take ~16–32).
       const int64_t passes = m.media.default_steps.value_or(1) * (w.guidance && m.media.default_steps ? 2 : 1);
       s.flops_per_item = 2.0 * total * kMelFramesPerSecond * static_cast<double>(passes);
-      seconds_per_audio_second = s.flops_per_item / (peak * efficiency) + engine.step_overhead_s;
+      s.compute_s = s.flops_per_item / (peak * efficiency);
+      seconds_per_audio_second = s.compute_s + engine.step_overhead_s;
       s.bottleneck = "compute";
     }
     s.real_time_factor = seconds_per_audio_second;
@@ -149,10 +158,54 @@ MediaSpeed media_speed(const Model& m, const MediaWorkload& w, WorkloadKind kind
   // Each pass streams the backbone weights at least once.
   const double memory_s = static_cast<double>(w.steps) * passes * backbone_params(m) * bytes_per_param(w.weights) /
                           bandwidth / batch;
+  s.compute_s = compute_s;
+  s.memory_s = memory_s;
   s.seconds_per_item = std::max(compute_s, memory_s);
   s.bottleneck = compute_s >= memory_s ? "compute" : "memory_bandwidth";
   s.items_per_s = static_cast<double>(replicas) / s.seconds_per_item;
   return s;
+}
+
+Explanation explain_media_speed(const Model& m, const MediaWorkload& w, WorkloadKind kind, const MediaSpeed& s) {
+  // The efficiency law as media_efficiency applies it, spelled from its constants.
+  const std::string efficiency_law = "efficiency = " + format_number(kDiffusionEfficiency) + " × min(1, ∛(" +
+                                     format_number(kSaturatedPeakTflops) + " TFLOPS / the GPU's 16-bit peak))";
+  const std::string source = "; " + efficiency_law + " (benchflux FLUX.1-dev on A100 and H100)";
+  if (kind != WorkloadKind::audio) {
+    return {"seconds_per_image",
+            "max(flops_per_item / (peak_flops × efficiency), steps × passes × backbone bytes / bandwidth / batch); "
+            "flops_per_item = steps × passes × (2 × backbone_params × tokens + 4 × layers × tokens² × hidden) + VAE",
+            {{"flops_per_item", s.flops_per_item},
+             {"peak_flops", s.peak_flops},
+             {"efficiency", s.efficiency},
+             {"steps", static_cast<double>(w.steps)},
+             {"passes", w.guidance ? 2.0 : 1.0},
+             {"tokens", backbone_tokens(m, w)},
+             {"compute_s", s.compute_s},
+             {"memory_s", s.memory_s}},
+            s.seconds_per_item,
+            "Compute-bound denoising (Peebles & Xie 2023 for DiT FLOPs)" + source};
+  }
+  const std::vector<std::pair<std::string, double>> values = {
+      {"flops_per_item", s.flops_per_item}, {"peak_flops", s.peak_flops},   {"efficiency", s.efficiency},
+      {"compute_s", s.compute_s},           {"memory_s", s.memory_s},       {"decode_step_s", s.decode_step_s}};
+  if (m.media.task == "transcribe") {
+    return {"real_time_factor",
+            "compute seconds per second of audio: encoder FLOPs / (peak_flops × efficiency) + " +
+                format_number(kTranscriptTokensPerSecond) +
+                " tokens × decode_step_s (decoder bytes / bandwidth + overhead + eager launches)",
+            values, s.real_time_factor, "Whisper: a 30 s encoder window of 1500 frames, ~150 words a minute" + source};
+  }
+  if (m.media.task == "music") {
+    return {"real_time_factor",
+            "compute seconds per second of audio: " + format_number(kMusicFramesPerSecond) +
+                " frames × decode_step_s (weights / bandwidth + overhead) / batch",
+            values, s.real_time_factor, "Autoregressive music models stream their weights per frame (MusicGen, EnCodec 32 kHz)"};
+  }
+  return {"real_time_factor",
+          "compute seconds per second of audio: flops_per_item / (peak_flops × efficiency) + step overhead; "
+          "flops_per_item = 2 × params × " + format_number(kMelFramesPerSecond) + " mel frames × passes",
+          values, s.real_time_factor, "Non-autoregressive TTS over mel frames" + source};
 }
 
 }  // namespace sizer

@@ -7,6 +7,7 @@
 #include "engines.hpp"
 #include "model.hpp"
 #include "request.hpp"
+#include "response.hpp"
 
 namespace sizer {
 
@@ -27,7 +28,17 @@ struct MediaSpeed {
   double items_per_s = 0;        // whole option
   std::string bottleneck;
   std::string precision;
+  // The terms, for the explanation: per image/clip, or per second of audio.
+  double peak_flops = 0;       // per GPU at `precision`
+  double efficiency = 0;       // share of peak the pipeline reaches (media_efficiency)
+  double compute_s = 0;        // FLOPs / (peak × efficiency): the denoiser, the audio encoder or TTS passes
+  double memory_s = 0;         // weight streaming: every pass (diffusion), every token or frame (audio)
+  double decode_step_s = 0;    // audio decoders: one token or frame
 };
+
+// Share of the 16-bit peak a media pipeline reaches on `gpu`: 0.72 up to an A100's 312 TFLOPS, falling
+// as the cube root of the peak past it (media.cpp says where the figures come from).
+double media_efficiency(const Gpu& gpu);
 
 // Latent tokens the backbone attends over: (width/ds/patch) × (height/ds/patch) × latent frames.
 // UNets run most convolutions at 1/2–1/8 of the latent resolution; they are estimated as a transformer
@@ -38,5 +49,8 @@ MediaMemory media_memory(const Model& model, const MediaWorkload& w, WorkloadKin
 
 MediaSpeed media_speed(const Model& model, const MediaWorkload& w, WorkloadKind kind, const EnginePreset& engine,
                        const Gpu& gpu, int64_t replicas);
+
+// How `speed` (media_speed's result) gives seconds per image or clip, or the audio real-time factor.
+Explanation explain_media_speed(const Model& model, const MediaWorkload& w, WorkloadKind kind, const MediaSpeed& speed);
 
 }  // namespace sizer

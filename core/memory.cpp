@@ -5,12 +5,40 @@
 
 namespace sizer {
 
+namespace {
+
+// Parameters kept at 16 bit by `format`: quantisers leave the token embedding and lm_head in 16 bit
+// (AutoGPTQ/AWQ skip lm_head; bitsandbytes keeps nn.Embedding; vLLM FP8 checkpoints keep lm_head bf16).
+// Capped at half the model for tiny inputs.
+double sixteen_bit_params(const Model& model, const WeightFormat& format) {
+  if (!format.embeddings_stay_16bit || model.kind != "llm") return 0.0;
+  return std::min(model.embedding_params(), model.params_b * 1e9 / 2.0);
+}
+
+// Tokens of the prefill chunk whose activation peak the engine reserves: engines that profile (vLLM,
+// SGLang, TensorRT-LLM) reserve a full chunk whatever the request.
+double prefill_chunk_tokens(const InferenceWorkload& workload, const EnginePreset& engine) {
+  const bool profiles_full_chunk = engine.kv_block_tokens > 1;
+  return profiles_full_chunk ? static_cast<double>(engine.prefill_chunk_tokens)
+                             : std::min<double>(engine.prefill_chunk_tokens, static_cast<double>(workload.prompt_tokens) *
+                                                                                  static_cast<double>(workload.concurrency));
+}
+
+// Logits in fp32 for the sequences sampled in one step (vLLM computes them only for the last position).
+double sampled_sequences(const InferenceWorkload& workload) {
+  return std::min<double>(static_cast<double>(workload.concurrency), 256.0);
+}
+
+double experts_active(const Model& model) {
+  return model.experts > 1 ? static_cast<double>(model.experts_per_token) : 1.0;
+}
+
+}  // namespace
+
 double weights_bytes(const Model& model, const WeightFormat& format) {
   const double params = model.params_b * 1e9;
   if (!format.embeddings_stay_16bit || model.kind != "llm") return params * format.bits_per_weight / 8.0;
-  // Quantisers leave the token embedding and lm_head in 16 bit (AutoGPTQ/AWQ skip lm_head; bitsandbytes
-  // keeps nn.Embedding; vLLM FP8 checkpoints keep lm_head bf16). Cap at half the model for tiny inputs.
-  const double embed = std::min(model.embedding_params(), params / 2.0);
+  const double embed = sixteen_bit_params(model, format);
   return (params - embed) * format.bits_per_weight / 8.0 + embed * 2.0;
 }
 
@@ -62,23 +90,68 @@ MemoryBreakdown inference_memory(const Model& model, const InferenceWorkload& wo
   // Activation peak of one prefill chunk: per token the residual stream, the attention projections and
   // the gated MLP's two intermediate tensors are live at once, ≈ (4·hidden + 2·ffn_active) 16-bit values
   // (the inference analogue of Korthikanti et al. 2022, Table 2, without what training keeps for backward).
-  // Engines that profile (vLLM, SGLang, TensorRT-LLM) reserve it for a full chunk whatever the request.
-  const bool profiles_full_chunk = engine.kv_block_tokens > 1;
-  const double chunk_tokens = profiles_full_chunk
-                                  ? static_cast<double>(engine.prefill_chunk_tokens)
-                                  : std::min<double>(engine.prefill_chunk_tokens,
-                                                     static_cast<double>(workload.prompt_tokens) *
-                                                         static_cast<double>(workload.concurrency));
-  const double experts_active = model.experts > 1 ? static_cast<double>(model.experts_per_token) : 1.0;
+  const double chunk_tokens = prefill_chunk_tokens(workload, engine);
   const double per_token = (4.0 * static_cast<double>(model.hidden) +
-                            2.0 * static_cast<double>(model.ffn) * experts_active) * 2.0;
-  // Logits in fp32 for the sequences sampled in one step (vLLM computes them only for the last position).
-  const double logits = std::min<double>(static_cast<double>(workload.concurrency), 256.0) *
-                        static_cast<double>(model.vocab) * 4.0;
+                            2.0 * static_cast<double>(model.ffn) * experts_active(model)) * 2.0;
+  const double logits = sampled_sequences(workload) * static_cast<double>(model.vocab) * 4.0;
   m.activations_bytes = chunk_tokens * per_token + logits;
   m.overhead_bytes = engine.runtime_bytes_per_gpu + engine.graph_bytes_per_gpu;
   m.total_bytes = m.weights_bytes + m.kv_cache_bytes + m.activations_bytes + m.overhead_bytes;
   return m;
+}
+
+std::vector<Explanation> explain_inference_memory(const Model& model, const InferenceWorkload& workload,
+                                                  const EnginePreset& engine, const MemoryBreakdown& m) {
+  const WeightFormat* wf = find_weight_format(workload.weights);
+  const KvFormat* kf = find_kv_format(workload.kv_cache);
+  if (wf == nullptr || kf == nullptr) return {};
+  const bool kept_16bit = wf->embeddings_stay_16bit && model.kind == "llm";
+  std::vector<Explanation> out;
+  out.push_back({"weights_bytes",
+                 kept_16bit ? "(params − embedding params) × bits_per_weight / 8 + embedding params × 2"
+                            : "params × bits_per_weight / 8",
+                 {{"params", model.params_b * 1e9}, {"bits_per_weight", wf->bits_per_weight},
+                  {"embedding_params", sixteen_bit_params(model, *wf)}},
+                 m.weights_bytes, std::string(wf->source)});
+  if (model.uses_mla()) {
+    out.push_back({"kv_bytes_per_token", "layers × (kv_lora_rank + rope_head_dim) × bytes",
+                   {{"layers", static_cast<double>(model.layers)},
+                    {"kv_lora_rank", static_cast<double>(model.kv_lora_rank)},
+                    {"rope_head_dim", static_cast<double>(model.rope_head_dim)},
+                    {"bytes", kf->bytes_per_element}},
+                   m.kv_bytes_per_token, "DeepSeek-V2 paper §2.1 (multi-head latent attention)"});
+  } else {
+    out.push_back({"kv_bytes_per_token", "2 × layers × kv_heads × head_dim × bytes",
+                   {{"layers", static_cast<double>(model.layers)},
+                    {"kv_heads", static_cast<double>(model.kv_heads)},
+                    {"head_dim", static_cast<double>(model.head_dim)},
+                    {"bytes", kf->bytes_per_element}},
+                   m.kv_bytes_per_token, "K and V per layer per token; GQA through kv_heads"});
+  }
+  out.push_back({"kv_cache_bytes",
+                 "concurrency × kv_bytes_per_token / layers × (full_layers × tokens + sliding_layers × min(tokens, "
+                 "window)), tokens rounded up to blocks",
+                 {{"concurrency", static_cast<double>(workload.concurrency)},
+                  {"tokens", static_cast<double>(workload.context_tokens)},
+                  {"sliding_layers", static_cast<double>(model.sliding_layers)},
+                  {"window", static_cast<double>(model.sliding_window)},
+                  {"block_tokens", static_cast<double>(engine.kv_block_tokens)}},
+                 m.kv_cache_bytes, "Paged KV allocation (vLLM PagedAttention, Kwon et al. 2023)"});
+  out.push_back({"activations_bytes",
+                 "prefill_chunk_tokens × (4 × hidden + 2 × ffn × experts_active) × 2 bytes + min(sequences, 256) × "
+                 "vocab × 4 bytes",
+                 {{"prefill_chunk_tokens", prefill_chunk_tokens(workload, engine)},
+                  {"hidden", static_cast<double>(model.hidden)},
+                  {"ffn", static_cast<double>(model.ffn)},
+                  {"experts_active", experts_active(model)},
+                  {"sequences", sampled_sequences(workload)},
+                  {"vocab", static_cast<double>(model.vocab)}},
+                 m.activations_bytes, "The engine's profiled activation peak for one prefill chunk, and fp32 logits"});
+  out.push_back({"total_bytes", "weights + kv_cache + activations + overhead",
+                 {{"weights_bytes", m.weights_bytes}, {"kv_cache_bytes", m.kv_cache_bytes},
+                  {"activations_bytes", m.activations_bytes}, {"overhead_bytes", m.overhead_bytes}},
+                 m.total_bytes, "CUDA context, libraries and CUDA graphs: engine preset"});
+  return out;
 }
 
 }  // namespace sizer

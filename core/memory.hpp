@@ -7,6 +7,7 @@
 #include "formats.hpp"
 #include "model.hpp"
 #include "request.hpp"
+#include "response.hpp"
 
 namespace sizer {
 
@@ -51,5 +52,10 @@ constexpr double kMoeImbalance = 1.4;
 double effective_active_params(const Model& model);
 
 MemoryBreakdown inference_memory(const Model& model, const InferenceWorkload& workload, const EnginePreset& engine);
+
+// How `memory` (inference_memory's result for the same inputs) was reached: weights, KV per token, KV
+// cache, activations and total, each from the values the formulas above used.
+std::vector<Explanation> explain_inference_memory(const Model& model, const InferenceWorkload& workload,
+                                                  const EnginePreset& engine, const MemoryBreakdown& memory);
 
 }  // namespace sizer

@@ -72,7 +72,9 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   const int64_t mean_tokens = workload.prompt_tokens + workload.output_tokens / 2;
   const double kv_read = kv_format ? kv_bytes_for_sequence(model, *kv_format, mean_tokens, 1) * batch : 0.0;
   s.bytes_per_step = weights_read / tensor + kv_read * placement.kv_share_per_gpu * static_cast<double>(placement.pipeline);
-  const double bandwidth = gpu.memory_bandwidth_gbs * 1e9 * bandwidth_efficiency(engine, gpu.is_hbm());
+  s.bandwidth_bytes_per_s = gpu.memory_bandwidth_gbs * 1e9;
+  s.bandwidth_efficiency = bandwidth_efficiency(engine, gpu.is_hbm());
+  const double bandwidth = s.bandwidth_bytes_per_s * s.bandwidth_efficiency;
   s.memory_s = s.bytes_per_step / bandwidth;
 
   // FLOPs: 2 per active parameter per token (Kaplan et al. 2020), plus attention over the context:
@@ -98,6 +100,8 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   const bool low_precision = s.compute_native && (s.compute_precision == "fp8" || s.compute_precision == "int8" ||
                                                   s.compute_precision == "fp4");
   const double efficiency = engine.compute_efficiency * (low_precision ? kLowPrecisionComputeShare : 1.0);
+  s.peak_flops = peak;
+  s.compute_efficiency = efficiency;
   s.compute_s = s.flops_per_step / (peak * efficiency);
   s.arithmetic_intensity = s.bytes_per_step > 0 ? s.flops_per_step / s.bytes_per_step : 0;
   s.ridge_intensity = ridge_intensity(gpu, engine, workload.weights);
@@ -131,6 +135,7 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
     prefill_comm = 2.0 * static_cast<double>(model.layers) *
                    (2.0 * (tensor - 1.0) / tensor * message / (link.bandwidth_gbs * 1e9) + link.latency_s);
   }
+  s.prefill_compute_s = prefill_compute;
   s.prefill_s = std::max(prefill_compute, memory.weights_bytes / tensor / bandwidth) + prefill_comm;
   s.ttft_s = s.prefill_s + s.step_s;
 
@@ -143,7 +148,43 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   const double sequences = std::min(batch * static_cast<double>(placement.data),
                                     static_cast<double>(std::max<int64_t>(1, workload.concurrency)));
   s.output_tokens_per_s = replica_rate * sequences / batch;
+  s.sequences_per_replica = batch;
+  s.sequences = sequences;
   return s;
+}
+
+std::vector<Explanation> explain_inference_speed(const InferenceSpeed& s, const InferenceWorkload& w,
+                                                 const EnginePreset& engine) {
+  const std::string range = "; range ±" + std::to_string(static_cast<int>(std::lround(engine.speed_relative_error * 100))) +
+                            "% from the engine preset's error on the calibration cases (npm run accuracy)";
+  std::vector<Explanation> out;
+  out.push_back(
+      {"decode_output_tokens_per_s_per_user",
+       "1 / (max(bytes_per_step / (bandwidth × efficiency), flops_per_step / (peak × efficiency)) + interconnect_s + "
+       "overhead_s)",
+       {{"bytes_per_step", s.bytes_per_step}, {"bandwidth_bytes_per_s", s.bandwidth_bytes_per_s},
+        {"bandwidth_efficiency", s.bandwidth_efficiency}, {"flops_per_step", s.flops_per_step},
+        {"peak_flops", s.peak_flops}, {"compute_efficiency", s.compute_efficiency},
+        {"interconnect_s", s.interconnect_s}, {"overhead_s", s.overhead_s}},
+       s.decode_tokens_per_s_per_user,
+       "Roofline model (Williams et al. 2009); engine preset: " + std::string(engine.source) +
+           "; 8- and 4-bit matmuls at " + std::to_string(static_cast<int>(std::lround(kLowPrecisionComputeShare * 100))) +
+           "% of the preset's share of their peak" + range});
+  out.push_back({"output_tokens_per_s",
+                 "sequences × output_tokens / (output_tokens × step_s + sequences_per_replica × prefill_compute_s)",
+                 {{"sequences", s.sequences},
+                  {"output_tokens", static_cast<double>(std::max<int64_t>(1, w.output_tokens))},
+                  {"step_s", s.step_s},
+                  {"sequences_per_replica", s.sequences_per_replica},
+                  {"prefill_compute_s", s.prefill_compute_s}},
+                 s.output_tokens_per_s,
+                 "Continuous batching: each sequence's prompt is prefilled between decode steps" + range});
+  out.push_back({"ttft_s",
+                 "max((2 × active_params × prompt_tokens + 2 × layers × prompt_tokens² × heads × head_dim) / (peak × "
+                 "efficiency), weights / bandwidth) + interconnect + one decode step",
+                 {{"prompt_tokens", static_cast<double>(w.prompt_tokens)}, {"prefill_s", s.prefill_s}, {"step_s", s.step_s}},
+                 s.ttft_s, "Prefill is compute-bound (Pope et al. 2022, Efficiently Scaling Transformer Inference)"});
+  return out;
 }
 
 }  // namespace sizer

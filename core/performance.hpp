@@ -9,6 +9,7 @@
 #include "memory.hpp"
 #include "model.hpp"
 #include "placement.hpp"
+#include "response.hpp"
 
 namespace sizer {
 
@@ -25,7 +26,14 @@ struct InferenceSpeed {
   double decode_tokens_per_s_per_user = 0;
   double output_tokens_per_s = 0;   // all replicas
   double prefill_s = 0;
+  double prefill_compute_s = 0;     // the prompt's matmuls alone, interleaved with decode steps
   double ttft_s = 0;
+  double peak_flops = 0;            // per GPU at compute_precision
+  double compute_efficiency = 0;    // share of peak the matmuls reach (engine preset, less at 8/4 bit)
+  double bandwidth_bytes_per_s = 0; // the GPU's peak memory bandwidth
+  double bandwidth_efficiency = 0;  // share of it a decode step reaches (engine preset, HBM or GDDR)
+  double sequences_per_replica = 0; // the busiest replica's batch
+  double sequences = 0;             // decoded at once over all replicas
   std::string compute_precision;    // the tensor rate used ("fp8", "bf16", ...)
   bool compute_native = true;       // false when the weights' format has no hardware path here
   KernelPath kernel_path = KernelPath::native;  // how the weights' matmuls run on this GPU
@@ -58,5 +66,10 @@ double ridge_intensity(const Gpu& gpu, const EnginePreset& engine, const std::st
 InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& workload, const EnginePreset& engine,
                                const MemoryBreakdown& memory, const Gpu& gpu, const Link& link,
                                const Placement& placement);
+
+// How `speed` (inference_speed's result) gives the per-user decode rate, the aggregate output rate and
+// the time to first token, from the values inference_speed used (the range's error is the engine's).
+std::vector<Explanation> explain_inference_speed(const InferenceSpeed& speed, const InferenceWorkload& workload,
+                                                 const EnginePreset& engine);
 
 }  // namespace sizer

@@ -4,6 +4,10 @@
 #include <cmath>
 #include <vector>
 
+#include "media.hpp"
+#include "search.hpp"
+#include "training.hpp"
+
 namespace sizer {
 namespace {
 
@@ -52,7 +56,7 @@ Placement place_inference(const Model& model, const InferenceWorkload& workload,
     p.max_concurrency =
         safe_floor(std::floor(p.free_kv_bytes_per_gpu / kv_per_sequence_per_gpu) * static_cast<double>(data));
   }
-  // Longest context per sequence at this concurrency: KV grows monotonically with tokens, so bisect.
+  // Longest context per sequence at this concurrency: KV grows monotonically with tokens.
   const KvFormat* kv_format = find_kv_format(workload.kv_cache);
   if (kv_format != nullptr) {
     auto fits_context = [&](int64_t tokens) {
@@ -60,17 +64,7 @@ Placement place_inference(const Model& model, const InferenceWorkload& workload,
                  static_cast<double>(p.concurrency_per_replica) <=
              p.free_kv_bytes_per_gpu;
     };
-    int64_t low = 0;
-    int64_t high = std::max<int64_t>(1, model.max_context);
-    if (fits_context(high)) {
-      low = high;
-    } else {
-      while (high - low > 1) {
-        const int64_t mid = low + (high - low) / 2;
-        (fits_context(mid) ? low : high) = mid;
-      }
-    }
-    p.max_context_tokens = low;
+    p.max_context_tokens = largest_int_such_that(0, std::max<int64_t>(1, model.max_context), fits_context);
   }
   return p;
 }
@@ -104,6 +98,65 @@ void take_best_capacities(const std::vector<Placement>& splits, Placement& chose
     chosen.kv_capacity_tokens = std::max(chosen.kv_capacity_tokens, p.kv_capacity_tokens);
     chosen.max_context_tokens = std::max(chosen.max_context_tokens, p.max_context_tokens);
   }
+}
+
+double usable_vram_fraction(const Request& request) {
+  if (request.kind == WorkloadKind::inference) return find_engine(request.engine)->memory_utilization;
+  return is_training(request.kind) ? 1.0 - kTrainingFragmentation : kMediaUsableFraction;
+}
+
+std::vector<GpuFit> fit_by_gpu(const Request& request, const EnginePreset& engine, const Catalog& catalog) {
+  std::vector<GpuFit> fits;
+  std::vector<const Gpu*> gpus;
+  for (const Gpu& gpu : catalog.gpus) {
+    if (gpu.kind == "gpu") gpus.push_back(&gpu);
+  }
+  std::stable_sort(gpus.begin(), gpus.end(), [](const Gpu* a, const Gpu* b) { return a->vram_gib < b->vram_gib; });
+  const InferenceWorkload& one_replica = request.inference;
+  const MemoryBreakdown inference = inference_memory(request.model, one_replica, engine);
+  const TrainingMemory training = training_memory(request.model, request.training, engine.training_logits_copies);
+  const MediaMemory media = media_memory(request.model, request.media, request.kind, engine);
+  for (const Gpu* gpu : gpus) {
+    GpuFit fit;
+    fit.gpu = gpu->id;
+    fit.vram_bytes_per_gpu = gpu->vram_bytes();
+    if (is_media(request.kind)) {
+      if (media.total_bytes <= gpu->vram_bytes() * kMediaUsableFraction) {
+        fit.gpus_needed = 1;
+        fit.used_bytes_per_gpu = media.total_bytes;
+      }
+      fits.push_back(fit);
+      continue;
+    }
+    // 1, 2, 4, 8 in a box, then 16…64 across boxes: the first count that holds one replica.
+    for (int64_t count = 1; count <= 64; count *= 2) {
+      const int64_t max_tensor = std::min<int64_t>(kMaxTensorInBox, count);
+      double used = 0;
+      bool fits_here = false;
+      if (request.kind == WorkloadKind::inference) {
+        // One replica: the split must hold all the requested sequences.
+        const Placement p = place_inference(request.model, one_replica, engine, inference, *gpu,
+                                            engine.splits_layers ? 1 : max_tensor,
+                                            engine.splits_layers ? count : std::max<int64_t>(1, count / max_tensor), 1);
+        fits_here = p.fits;
+        used = p.used_bytes_per_gpu;
+      } else {
+        // One box of up to 8 GPUs, or several over a cluster fabric.
+        const Fabric fabric = training_fabric(*gpu, gpu->interconnect_kind, std::min<int64_t>(count, kMaxTensorInBox), true);
+        const TrainingPlacement p = place_training(request.model, request.training, training, *gpu, count, fabric,
+                                                   engine.training_logits_copies);
+        fits_here = p.fits;
+        used = p.used_bytes_per_gpu;
+      }
+      if (fits_here) {
+        fit.gpus_needed = count;
+        fit.used_bytes_per_gpu = used;
+        break;
+      }
+    }
+    fits.push_back(fit);
+  }
+  return fits;
 }
 
 }  // namespace sizer

@@ -9,8 +9,13 @@
 #include "engines.hpp"
 #include "memory.hpp"
 #include "model.hpp"
+#include "request.hpp"
+#include "response.hpp"
 
 namespace sizer {
+
+// Tensor-parallel degree one box holds: the NVLink/NVSwitch domains of HGX/DGX and MI300X platforms.
+constexpr int64_t kMaxTensorInBox = 8;
 
 struct Placement {
   int64_t gpus = 1;      // GPUs used by the option
@@ -42,5 +47,13 @@ std::vector<Placement> candidate_placements(const Model& model, const InferenceW
 // The largest inverse answers (max_concurrency, kv_capacity_tokens, max_context_tokens) over `splits`,
 // written into `chosen`: adding GPUs then never lowers them.
 void take_best_capacities(const std::vector<Placement>& splits, Placement& chosen);
+
+// Fraction of a GPU's VRAM a workload may fill: the engine's reservation for serving, 5% allocator
+// fragmentation for training, 5% headroom for diffusion and audio pipelines.
+double usable_vram_fraction(const Request& request);
+
+// For every GPU kind of the catalog, smallest VRAM first: the fewest GPUs (1, 2, 4, 8 in a box, then
+// 16…64 across boxes) that hold one replica; diffusion and audio are not split, so 1 or none.
+std::vector<GpuFit> fit_by_gpu(const Request& request, const EnginePreset& engine, const Catalog& catalog);
 
 }  // namespace sizer

@@ -8,6 +8,7 @@
 #include "formats.hpp"
 #include "performance.hpp"
 #include "memory.hpp"
+#include "search.hpp"
 
 namespace sizer {
 namespace {
@@ -134,6 +135,60 @@ double training_bytes_per_gpu(const Model& m, const TrainingWorkload& w, const T
     activations = std::max(stage_layers * per_layer_share * in_flight, stage_layers * per_layer_share + logits);
   }
   return weights + grads + optimizer + activations / tp + t.overhead_bytes;
+}
+
+std::vector<Explanation> explain_training_memory(const Model& m, const TrainingWorkload& w, double logits_copies,
+                                                 const TrainingMemory& t) {
+  const bool full = w.method == "full";
+  const bool master_copy = full && weight_bytes_per_param(w.weights) < 4.0;
+  const double experts_active = m.experts > 1 ? static_cast<double>(m.experts_per_token) : 1.0;
+  return {
+      {"optimizer_bytes", "trainable_params × bytes_per_param (fp32 master copy when the trained weights are 16-bit, "
+                          "+ optimizer moments)",
+       {{"trainable_params", t.trainable_params},
+        {"bytes_per_param", optimizer_bytes_per_param(w.optimizer, master_copy)}},
+       t.optimizer_bytes,
+       "Mixed-precision AdamW: 4 (fp32 master) + 8 (m, v) beside the 16-bit weights and gradients (Rajbhandari "
+       "et al. 2020, ZeRO §3); 8-bit AdamW 2 (Dettmers et al. 2022), SGD momentum 4, Adafactor ≈ 0; LoRA/QLoRA "
+       "adapters keep no master copy"},
+      {"activations_bytes",
+       "layers × s·b·(15·hidden + 8·ffn × experts_active) (or 2·s·b·hidden per layer + one layer with "
+       "checkpointing) + s·b·vocab·4 × logits_copies",
+       {{"seq_len", static_cast<double>(w.seq_len)},
+        {"micro_batch", static_cast<double>(w.micro_batch)},
+        {"layers", static_cast<double>(m.layers)},
+        {"hidden", static_cast<double>(m.hidden)},
+        {"ffn", static_cast<double>(m.ffn)},
+        {"experts_active", experts_active},
+        {"grad_checkpointing", w.grad_checkpointing ? 1.0 : 0.0},
+        {"vocab", static_cast<double>(m.vocab)},
+        {"logits_copies", logits_copies}},
+       t.activations_bytes, "Korthikanti et al. 2022, Table 2, with flash attention and a gated MLP"}};
+}
+
+Explanation explain_training_time(const TrainingWorkload& w, const TrainingSpeed& speed, int64_t gpus) {
+  const StepTime& step = speed.step;
+  return {"train_s",
+          "tokens / tokens_per_s; tokens_per_s = tokens_per_step / (compute_s + bubble_s + tensor_parallel_s + "
+          "pipeline_p2p_s + data_parallel_s + expert_all_to_all_s); compute_s = tokens_per_step × flops_per_token / "
+          "(gpus × peak_flops × utilisation)",
+          {{"tokens", w.tokens},
+           {"flops_per_token", speed.hardware_flops_per_token},
+           {"gpus", static_cast<double>(gpus)},
+           {"peak_flops", speed.peak_flops_per_gpu},
+           {"utilisation", speed.utilisation},
+           {"tokens_per_step", step.tokens_per_step},
+           {"micro_batches", static_cast<double>(step.micro_batches)},
+           {"compute_s", step.compute_s},
+           {"bubble_s", step.bubble_s},
+           {"tensor_parallel_s", step.tensor_parallel_s},
+           {"pipeline_p2p_s", step.pipeline_p2p_s},
+           {"data_parallel_s", step.data_parallel_s},
+           {"expert_all_to_all_s", step.expert_all_to_all_s}},
+          speed.train_s,
+          "6·N per token (Kaplan et al. 2020), 4·N for LoRA, +2·N with recomputation; attention per PaLM "
+          "(Chowdhery et al. 2022, App. B); layout and communication per Narayanan et al. 2021 "
+          "(core/parallelism.cpp)"};
 }
 
 namespace {
@@ -264,23 +319,13 @@ TrainingPlacement place_training(const Model& m, const TrainingWorkload& w, cons
       break;
     }
   }
-  // Longest sequence that fits at this split: activations grow monotonically with length, so bisect.
+  // Longest sequence that fits at this split: activations grow monotonically with length.
   const int64_t micro = micro_batches_for(w, gpus, best.data);
   auto fits_len = [&](int64_t len) {
     return training_bytes_per_gpu(m, w, t, best.sharding, best.layout(), micro, len, logits_copies) <=
            best.usable_bytes_per_gpu;
   };
-  int64_t low = 0;
-  int64_t high = std::max<int64_t>(1, m.max_context);
-  if (fits_len(high)) {
-    low = high;
-  } else {
-    while (high - low > 1) {
-      const int64_t mid = low + (high - low) / 2;
-      (fits_len(mid) ? low : high) = mid;
-    }
-  }
-  best.max_seq_len = low;
+  best.max_seq_len = largest_int_such_that(0, std::max<int64_t>(1, m.max_context), fits_len);
   return best;
 }
 

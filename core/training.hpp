@@ -7,6 +7,7 @@
 #include "parallelism.hpp"
 #include "model.hpp"
 #include "request.hpp"
+#include "response.hpp"
 
 namespace sizer {
 
@@ -35,6 +36,10 @@ double training_activation_bytes(const Model& model, const TrainingWorkload& w, 
                                  double logits_copies);
 
 TrainingMemory training_memory(const Model& model, const TrainingWorkload& w, double logits_copies);
+
+// How `memory` (training_memory's result for the same inputs) gets its optimizer state and activations.
+std::vector<Explanation> explain_training_memory(const Model& model, const TrainingWorkload& w, double logits_copies,
+                                                 const TrainingMemory& memory);
 
 struct TrainingPlacement {
   int64_t gpus = 1, tensor = 1, pipeline = 1, data = 1, expert = 1;
@@ -83,5 +88,8 @@ TrainingSpeed training_speed(const Model& model, const TrainingWorkload& w, cons
 // Global batch of one step (tokens): the request's, else for pretraining 4M tokens or one sequence
 // per 8 GPUs if more, and 256k for a fine-tune; never less than one micro-batch per data replica.
 double global_batch_tokens(const TrainingWorkload& w, int64_t gpus, int64_t data);
+
+// How `speed` (training_speed's result for `gpus` GPUs) gives the run's duration.
+Explanation explain_training_time(const TrainingWorkload& w, const TrainingSpeed& speed, int64_t gpus);
 
 }  // namespace sizer

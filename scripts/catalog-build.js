@@ -3,22 +3,23 @@
 // Regenerates catalog/gpus.json, catalog/providers.json and catalog/offerings.json from the reference
 // CSVs, so the bundled data is reproducible. catalog/models.json is hand-written and not touched.
 //
-//   node scripts/catalog-build.js [REFERENCE_DIR] [--out DIR] [--report]
+//   node scripts/catalog-build.js REFERENCE_DIR [--out DIR] [--report]
 //
-// REFERENCE_DIR defaults to ../shared/reference (beside the repository root); --out defaults to
-// catalog/. --report prints the dropped offering rows. Output is deterministic: running it twice
-// gives the same bytes.
+// REFERENCE_DIR is required (the committed copy is catalog/reference); --out defaults to catalog/.
+// --report prints the dropped offering rows. Output is deterministic: running it twice gives the same
+// bytes.
 
 const fs = require('fs');
 const path = require('path');
 const { parseCsvObjects } = require('./lib/csv');
 const { gpuFromCsvRow, EXTRA_GPUS, orderGpu } = require('./lib/gpu-catalog');
-const { providerFromCsvRow } = require('./lib/providers');
+const { providerFromCsvRow, providerId } = require('./lib/providers');
+const { readPolicy, readRefreshFolder, adopt, finishOffering, summary, formatSummary } = require('./lib/refresh');
 const { offeringFromReferenceRow } = require('./lib/offerings');
-const { validateCatalog, mergeCatalogs, CATALOG_DIR, ROOT } = require('./lib/catalog-check');
+const { checkCatalog, mergeCatalogs, CATALOG_DIR } = require('./lib/catalog-check');
 const { COLLECTION_DATE } = require('./lib/constants');
 
-const USAGE = 'usage: node scripts/catalog-build.js [REFERENCE_DIR] [--out DIR] [--report]\n';
+const USAGE = 'usage: node scripts/catalog-build.js REFERENCE_DIR [--out DIR] [--report]   (the committed reference is catalog/reference)\n';
 
 function usage(msg) {
   process.stderr.write(`catalog-build: ${msg}\n${USAGE}`);
@@ -26,7 +27,7 @@ function usage(msg) {
 }
 
 function parseArgs(argv) {
-  const a = { ref: path.resolve(ROOT, '..', 'shared', 'reference'), out: CATALOG_DIR, report: false };
+  const a = { ref: null, out: CATALOG_DIR, report: false };
   let refGiven = false;
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i];
@@ -37,6 +38,7 @@ function parseArgs(argv) {
     else if (!refGiven) { a.ref = path.resolve(x); refGiven = true; }
     else usage(`unexpected argument ${x}`);
   }
+  if (!refGiven) usage('REFERENCE_DIR is required (e.g. catalog/reference)');
   return a;
 }
 
@@ -57,45 +59,150 @@ const EXTRA_NOTES = {
   'azure/Standard_NC24s_v3': NCV3_RETIRED,
 };
 
-function build(refDir) {
+// Reads an optional CSV of the reference folder (rows, or [] when the file is absent).
+function readOptionalCsv(dir, name) {
+  const file = path.join(dir, name);
+  return fs.existsSync(file) ? parseCsvObjects(fs.readFileSync(file, 'utf8')).rows : [];
+}
+
+const yes = (t) => /^yes/i.test(String(t || '').trim());
+const numberOrNull = (t) => { const v = String(t || '').trim(); return v === '' ? null : Number(v); };
+
+// providers.csv (+ providers-added.csv), with tier, reseller and commitment facts from provider-meta.csv,
+// commitments.csv and commitment-notes.csv.
+function buildProviders(refDir) {
+  const rows = [...readCsv(refDir, 'providers.csv'), ...readOptionalCsv(refDir, 'providers-added.csv')];
+  const meta = new Map(readOptionalCsv(refDir, 'provider-meta.csv').map((r) => [r.provider.trim(), r]));
+  const commitNotes = new Map(readOptionalCsv(refDir, 'commitment-notes.csv').map((r) => [r.provider.trim(), r.note.trim()]));
+  const commitments = new Map();
+  let lastSource = '';
+  for (const r of readOptionalCsv(refDir, 'commitments.csv')) {
+    const source = r.source.trim() === 'same' ? lastSource : r.source.trim();
+    lastSource = source;
+    const c = { term: r.term.trim() };
+    if (r.gpu.trim()) c.gpu = r.gpu.trim();
+    const usd = numberOrNull(r.usd_per_gpu_hour);
+    const off = numberOrNull(r.discount_fraction);
+    if (usd !== null) c.usd_per_gpu_hour = usd;
+    if (off !== null) c.discount_fraction = off;
+    c.applies_to = r.applies_to.trim();
+    c.source = source;
+    c.confidence = r.confidence.trim();
+    if (r.notes.trim()) c.notes = r.notes.trim();
+    const id = r.provider.trim();
+    if (!commitments.has(id)) commitments.set(id, []);
+    commitments.get(id).push(c);
+  }
+  return rows.map((row) => {
+    const p = providerFromCsvRow(row);
+    const m = meta.get(p.id);
+    const out = {};
+    for (const [k, v] of Object.entries(p)) {
+      out[k] = v;
+      if (k === 'name') {
+        out.tier = m ? m.tier.trim() : null;
+        out.tier_basis = m ? `${m.basis.trim()} (confidence: ${m.confidence.trim()})` : null;
+        out.resells = m ? yes(m.resells) : false;
+        out.upstreams = m && m.upstreams.trim() ? m.upstreams.trim() : null;
+      }
+    }
+    out.commitments = commitments.get(p.id) || [];
+    out.commitments_note = commitNotes.get(p.id)
+      || 'No commitment (1-/3-year, monthly) prices or discounts found in the sources read.';
+    out.price_as_of = null; // the newest offering price date, filled in by build()
+    return out;
+  });
+}
+
+// Every refresh folder named in refreshes.csv (or `refreshDirs` given), in order.
+function refreshFolders(refDir, override) {
+  if (override) return override;
+  return readOptionalCsv(refDir, 'refreshes.csv').map((r) => ({ dir: path.join(refDir, r.folder.trim()), collected: r.collected.trim() }));
+}
+
+// opts.refresh: [{ dir, collected }] replaces the folders refreshes.csv names (catalog-refresh.js).
+function build(refDir, opts = {}) {
   const gpus = [...readCsv(refDir, 'gpus.csv').map(gpuFromCsvRow), ...EXTRA_GPUS].map(orderGpu);
-  const providers = readCsv(refDir, 'providers.csv').map(providerFromCsvRow);
+  const providers = buildProviders(refDir);
   const gpuKinds = new Map(gpus.map((g) => [g.id, g.interconnect.kind]));
-  const offerings = [];
-  const dropped = [];
+  const ctx = { gpuKinds, extraNotes: EXTRA_NOTES };
+  let offerings = [];
+  let dropped = [];
   for (const row of readCsv(refDir, 'offerings.csv')) {
-    const res = offeringFromReferenceRow(row, { gpuKinds, extraNotes: EXTRA_NOTES });
-    if (res.dropped) dropped.push({ provider: row.provider, instance: row.instance_type, gpu: row.gpu_model, reason: res.dropped });
+    const res = offeringFromReferenceRow(row, ctx, null, { collected: COLLECTION_DATE });
+    if (res.dropped) dropped.push({ provider: providerId(row.provider) || row.provider, instance: row.instance_type, gpu: row.gpu_model, reason: res.dropped });
     else offerings.push(res.offering);
   }
+  const policy = readPolicy(path.join(refDir, 'refresh-policy.csv'));
+  const decisions = [];
+  const files = [];
+  for (const f of refreshFolders(refDir, opts.refresh)) {
+    const read = readRefreshFolder(f.dir, ctx, { collected: f.collected });
+    files.push(...read.files.map((x) => ({ ...x, folder: f.dir })));
+    const res = adopt(offerings, read.results, policy);
+    // A provider whose refresh is adopted drops the baseline's dropped rows too; they are re-judged.
+    const refreshed = new Set(res.decisions.filter((d) => d.adopted > 0 || d.refresh > 0).filter((d) => ['replace', 'merge-stale', 'add'].includes(d.mode)).map((d) => d.provider));
+    dropped = [...dropped.filter((d) => !refreshed.has(d.provider)), ...res.dropped];
+    offerings = res.offerings;
+    decisions.push(...res.decisions.map((d) => ({ ...d, folder: f.dir })));
+  }
+  const providerById = new Map(providers.map((p) => [p.id, p]));
+  const gpuById = new Map(gpus.map((g) => [g.id, g]));
+  offerings = offerings.map((o) => finishOffering(o, providerById, gpuById));
+  for (const p of providers) {
+    const dates = offerings.filter((o) => o.provider === p.id).map((o) => o.price_as_of).sort();
+    p.price_as_of = dates.length ? dates[dates.length - 1] : null;
+  }
+  const dates = offerings.map((o) => o.as_of).sort();
   return {
     gpus: { as_of: COLLECTION_DATE, gpus },
     providers: { as_of: COLLECTION_DATE, providers },
-    offerings: { as_of: COLLECTION_DATE, offerings },
-    dropped,
+    offerings: { as_of: dates[dates.length - 1] || COLLECTION_DATE, offerings },
+    dropped, decisions, files,
   };
+}
+
+// Validates the built catalog (schema + the C++ validator) and writes it; returns the check.
+function writeCatalog(out, outDir) {
+  const modelsFile = path.join(CATALOG_DIR, 'models.json');
+  const models = fs.existsSync(modelsFile) ? JSON.parse(fs.readFileSync(modelsFile, 'utf8')) : {};
+  const check = checkCatalog(mergeCatalogs([out.gpus, out.providers, out.offerings, models]), null);
+  if (check.errors.length) {
+    process.stderr.write(JSON.stringify({ ok: false, errors: check.errors }, null, 2) + '\n');
+    process.exit(2);
+  }
+  fs.mkdirSync(outDir, { recursive: true });
+  for (const name of ['gpus', 'providers', 'offerings']) {
+    fs.writeFileSync(path.join(outDir, `${name}.json`), JSON.stringify(out[name], null, 2) + '\n');
+  }
+  return check;
+}
+
+function countByCode(list) {
+  const c = {};
+  for (const w of list) c[w.code] = (c[w.code] || 0) + 1;
+  return Object.entries(c).sort().map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
+}
+
+function report(out, check, outDir, { verbose }) {
+  const used = new Set(out.offerings.offerings.map((o) => o.provider));
+  process.stderr.write(`catalog-build: ${out.gpus.gpus.length} GPUs, ${out.providers.providers.length} providers, `
+    + `${out.offerings.offerings.length} offerings from ${used.size} providers, ${out.dropped.length} rows dropped -> ${outDir}\n`);
+  process.stderr.write(`catalog-build: validated by ${check.by}; warnings: ${countByCode(check.warnings)}\n`);
+  process.stderr.write(formatSummary(summary(out.offerings.offerings)) + '\n');
+  if (verbose) {
+    for (const d of out.decisions) process.stderr.write(`  ${d.provider}: ${d.mode} (baseline ${d.baseline}, refresh ${d.refresh}, adopted ${d.adopted}, kept ${d.kept}, stale ${d.stale})\n`);
+    for (const d of out.dropped) process.stderr.write(`  dropped ${d.provider} ${d.instance} (${d.gpu}): ${d.reason}\n`);
+    for (const w of check.warnings) process.stderr.write(`  warning ${w.code} ${w.path}: ${w.message}\n`);
+  }
 }
 
 function main() {
   const args = parseArgs(process.argv.slice(2));
   const out = build(args.ref);
-  // Refuse to write a catalog that does not validate (models.json is read from the catalog folder).
-  const modelsFile = path.join(CATALOG_DIR, 'models.json');
-  const models = fs.existsSync(modelsFile) ? JSON.parse(fs.readFileSync(modelsFile, 'utf8')) : {};
-  const errors = validateCatalog(mergeCatalogs([out.gpus, out.providers, out.offerings, models]), null);
-  if (errors.length) {
-    process.stderr.write(JSON.stringify({ ok: false, errors }, null, 2) + '\n');
-    process.exit(2);
-  }
-  fs.mkdirSync(args.out, { recursive: true });
-  for (const name of ['gpus', 'providers', 'offerings']) {
-    fs.writeFileSync(path.join(args.out, `${name}.json`), JSON.stringify(out[name], null, 2) + '\n');
-  }
-  const used = new Set(out.offerings.offerings.map((o) => o.provider));
-  process.stderr.write(`catalog-build: ${out.gpus.gpus.length} GPUs, ${out.providers.providers.length} providers, `
-    + `${out.offerings.offerings.length} offerings from ${used.size} providers, ${out.dropped.length} rows dropped -> ${args.out}\n`);
-  if (args.report) for (const d of out.dropped) process.stderr.write(`  dropped ${d.provider} ${d.instance} (${d.gpu}): ${d.reason}\n`);
+  const check = writeCatalog(out, args.out);
+  report(out, check, args.out, { verbose: args.report });
 }
 
 if (require.main === module) main();
-module.exports = { build };
+module.exports = { build, writeCatalog, report, countByCode, EXTRA_NOTES };

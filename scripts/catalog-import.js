@@ -7,7 +7,7 @@
 //                                       [--source TEXT] [--skip-unknown]
 //
 // Two dialects, told apart by the header:
-//   - the columns of shared/reference/offerings.csv (provider, instance_type, gpu_model, ...);
+//   - the columns of catalog/reference/offerings.csv (provider, instance_type, gpu_model, ...);
 //   - SkyPilot's vms.csv (InstanceType, AcceleratorName, AcceleratorCount, vCPUs, MemoryGiB, Price,
 //     Region, SpotPrice, ...). It has no provider column, so --provider is required. Rows without an
 //     AcceleratorName are skipped; per instance type the cheapest region is kept.
@@ -23,7 +23,8 @@ const fs = require('fs');
 const path = require('path');
 const { parseCsvObjects } = require('./lib/csv');
 const { offeringFromReferenceRow, offeringsFromSkypilotRows, detectDialect } = require('./lib/offerings');
-const { validateCatalog, loadBundled } = require('./lib/catalog-check');
+const { checkCatalog, loadBundled } = require('./lib/catalog-check');
+const { finishOffering } = require('./lib/refresh');
 const { DATE_RE } = require('./lib/constants');
 
 const USAGE = 'usage: npm run catalog:import -- FILE.csv [--provider ID] [--out FILE] [--as-of YYYY-MM-DD] [--source TEXT] [--skip-unknown]\n';
@@ -63,7 +64,7 @@ function convert(text, args, bundled) {
   const { header, rows } = parseCsvObjects(text);
   const dialect = detectDialect(header);
   if (!dialect) {
-    throw new Error('header matches neither shared/reference/offerings.csv nor SkyPilot vms.csv '
+    throw new Error('header matches neither catalog/reference/offerings.csv nor SkyPilot vms.csv '
       + `(got: ${header.slice(0, 8).join(', ')}${header.length > 8 ? ', ...' : ''})`);
   }
   const gpuKinds = new Map(bundled.merged.gpus.map((g) => [g.id, g.interconnect.kind]));
@@ -89,6 +90,11 @@ function convert(text, args, bundled) {
     }
     offerings.push(r.offering);
   }
+  // The fields every catalog offering carries (display_name, price_type, price_as_of, ...), from the
+  // bundled providers and GPUs.
+  const providerById = new Map((bundled.merged.providers || []).map((p) => [p.id, p]));
+  const gpuById = new Map((bundled.merged.gpus || []).map((g) => [g.id, g]));
+  for (let i = 0; i < offerings.length; i++) offerings[i] = finishOffering(offerings[i], providerById, gpuById);
   const dates = offerings.map((o) => o.as_of).filter((d) => typeof d === 'string' && DATE_RE.test(d)).sort();
   const doc = { as_of: args.asOf || dates[dates.length - 1] || today(), offerings };
   return { doc, warnings, dialect };
@@ -102,9 +108,10 @@ function main() {
   let res;
   try { res = convert(text, args, bundled); } catch (e) { fail(e.message); }
   for (const w of res.warnings) process.stderr.write(`catalog-import: ${w}\n`);
-  const errors = validateCatalog(res.doc, bundled.merged);
-  if (errors.length) {
-    process.stderr.write(JSON.stringify({ ok: false, errors }, null, 2) + '\n');
+  const check = checkCatalog(res.doc, bundled.merged);
+  for (const w of check.warnings) process.stderr.write(`catalog-import: warning ${w.code} ${w.path}: ${w.message}\n`);
+  if (check.errors.length) {
+    process.stderr.write(JSON.stringify({ ok: false, errors: check.errors, warnings: check.warnings }, null, 2) + '\n');
     process.exit(2);
   }
   const json = JSON.stringify(res.doc, null, 2) + '\n';

@@ -12,13 +12,46 @@ declare namespace createSizer {
     message: string;
   }
 
+  // The core's vocabulary (sizer.vocabulary(), core/vocabulary.hpp): one union per id list, in the core's order.
+  // tests/js/vocabulary.test.js checks that each equals the core's list, so these types cannot drift from it.
   type WeightFormat =
     | 'fp32' | 'bf16' | 'fp16' | 'fp8' | 'int8' | 'int4' | 'nf4' | 'fp4'
     | 'gguf-q8_0' | 'gguf-q6_k' | 'gguf-q5_k_m' | 'gguf-q4_k_m' | 'gguf-q3_k_m' | 'gguf-q2_k';
+  type KvFormat = 'fp16' | 'bf16' | 'fp8' | 'int8' | 'q4';
+  type Engine = 'vllm' | 'sglang' | 'tensorrt-llm' | 'llama.cpp' | 'transformers' | 'generic';
+  type WorkloadKind = 'inference' | 'finetune' | 'pretrain' | 'image' | 'video' | 'audio';
+  type ModelKind = 'llm' | 'image' | 'video' | 'audio';
+  type Method = 'full' | 'lora' | 'qlora';
+  type Optimizer = 'adamw' | 'adamw_8bit' | 'sgd' | 'adafactor';
+  type LoraTargets = 'attention' | 'all_linear';
+  type Sharding = 'auto' | 'none' | 'zero1' | 'zero2' | 'zero3' | 'fsdp';
+  type Precision = 'bf16' | 'fp8';
+  type Pricing = 'on_demand' | 'spot' | 'any';
+  type Order = 'best' | 'cheapest_per_hour' | 'fastest';
+  type Tier = 'hyperscaler' | 'gpu_cloud' | 'marketplace';
+  type Bottleneck = 'memory_bandwidth' | 'compute' | 'interconnect' | 'overhead';
+  type Interconnect = 'nvlink' | 'pcie' | 'infinity_fabric' | 'none' | 'other';
+  type Backbone = 'unet' | 'dit';
+  type MediaTask = 'transcribe' | 'tts' | 'music';
+  type HardwareKind = 'gpu' | 'tpu' | 'npu';
+  type Locale = 'en' | 'ar';
+  type Severity = 'info' | 'warning';
+  /** One entry of a vocabulary list: the id and its labels. */
+  interface VocabularyEntry<Id extends string = string> { id: Id; label: { en: string; ar: string } }
+  /** sizer.vocabulary(): every id list the request accepts and the response uses. */
+  interface Vocabulary {
+    weight_formats: VocabularyEntry<WeightFormat>[]; kv_formats: VocabularyEntry<KvFormat>[]; engines: VocabularyEntry<Engine>[];
+    workload_kinds: VocabularyEntry<WorkloadKind>[]; model_kinds: VocabularyEntry<ModelKind>[]; methods: VocabularyEntry<Method>[];
+    optimizers: VocabularyEntry<Optimizer>[]; lora_targets: VocabularyEntry<LoraTargets>[]; sharding: VocabularyEntry<Sharding>[];
+    precisions: VocabularyEntry<Precision>[]; pricing: VocabularyEntry<Pricing>[]; order: VocabularyEntry<Order>[];
+    tiers: VocabularyEntry<Tier>[]; bottlenecks: VocabularyEntry<Bottleneck>[]; interconnects: VocabularyEntry<Interconnect>[];
+    backbones: VocabularyEntry<Backbone>[]; media_tasks: VocabularyEntry<MediaTask>[]; hardware_kinds: VocabularyEntry<HardwareKind>[];
+    locales: VocabularyEntry<Locale>[]; severities: VocabularyEntry<Severity>[];
+  }
 
   interface ModelArchitecture {
     name?: string;
-    kind?: 'llm' | 'image' | 'video' | 'audio';
+    kind?: ModelKind;
     params_b: number;
     active_params_b?: number;
     layers?: number; hidden?: number; heads?: number; kv_heads?: number; head_dim?: number;
@@ -36,19 +69,19 @@ declare namespace createSizer {
     memory_bandwidth_gbs: number;
     tflops: { fp32?: number | null; tf32?: number | null; bf16?: number | null; fp16?: number | null;
               fp8?: number | null; int8?: number | null; fp4?: number | null };
-    interconnect?: { kind: 'nvlink' | 'pcie' | 'infinity_fabric' | 'none' | 'other'; bandwidth_gbs?: number };
+    interconnect?: { kind: Interconnect; bandwidth_gbs?: number };
     pcie_bandwidth_gbs?: number;
   }
 
   interface TrainingWorkload {
     kind: 'finetune' | 'pretrain';
-    method?: 'full' | 'lora' | 'qlora';
-    optimizer?: 'adamw' | 'adamw_8bit' | 'sgd' | 'adafactor';
-    lora_rank?: number; lora_targets?: 'attention' | 'all_linear';
+    method?: Method;
+    optimizer?: Optimizer;
+    lora_rank?: number; lora_targets?: LoraTargets;
     seq_len?: number; micro_batch?: number; grad_checkpointing?: boolean;
-    sharding?: 'auto' | 'none' | 'zero1' | 'zero2' | 'zero3' | 'fsdp';
+    sharding?: Sharding;
     dataset_tokens?: number; epochs?: number; tokens?: number;
-    precision?: 'bf16' | 'fp8'; weights?: WeightFormat; deadline_s?: number; checkpoint_every_s?: number;
+    precision?: Precision; weights?: WeightFormat; deadline_s?: number; checkpoint_every_s?: number;
   }
 
   interface MediaWorkload {
@@ -61,7 +94,7 @@ declare namespace createSizer {
   interface InferenceWorkload {
     kind: 'inference';
     weights?: WeightFormat;
-    kv_cache?: 'fp16' | 'bf16' | 'fp8' | 'int8' | 'q4';
+    kv_cache?: KvFormat;
     prompt_tokens?: number;
     output_tokens?: number;
     context_tokens?: number;
@@ -76,12 +109,12 @@ declare namespace createSizer {
     model?: string | ModelArchitecture;
     hf_config?: Record<string, unknown>;
     workload: InferenceWorkload | TrainingWorkload | MediaWorkload;
-    engine?: 'vllm' | 'sglang' | 'tensorrt-llm' | 'llama.cpp' | 'transformers' | 'generic';
+    engine?: Engine;
     hardware?: { gpu: string | GpuSpec; count?: number };
-    filters?: { providers?: string[]; pricing?: 'on_demand' | 'spot' | 'any'; max_gpus?: number; max_usd_per_hour?: number };
-    locale?: 'en' | 'ar';
+    filters?: { providers?: string[]; pricing?: Pricing; max_gpus?: number; max_usd_per_hour?: number };
+    locale?: Locale;
     limit?: number;
-    order?: 'best' | 'cheapest_per_hour' | 'fastest';
+    order?: Order;
   }
 
   interface Memory {
@@ -98,7 +131,7 @@ declare namespace createSizer {
     parallelism: { tensor: number; pipeline: number; data: number };
     concurrency: number;
     interconnect?: string;
-    bottleneck?: 'memory_bandwidth' | 'compute' | 'interconnect' | 'overhead';
+    bottleneck?: Bottleneck;
     decode_output_tokens_per_s_per_user?: number; output_tokens_per_s?: number; ttft_s?: number;
     max_concurrency?: number; max_context_tokens?: number; kv_capacity_tokens?: number;
     train_tokens_per_s?: number; train_s?: number; gpu_hours?: number; mfu?: number;
@@ -110,6 +143,16 @@ declare namespace createSizer {
     range?: { metric: string; low: number; high: number };
     reasons: string[];
     warnings: string[];
+    /** Extension: reasons (info) and warnings in machine-readable form, in the same order */
+    notes: OptionNote[];
+  }
+
+  interface OptionNote {
+    code: string;
+    severity: 'info' | 'warning';
+    /** Each figure's raw number where it has one (bytes, seconds, dollars, a fraction), else its text */
+    params: Record<string, number | string>;
+    text: string;
   }
 
   interface EvaluateResponse {
@@ -134,9 +177,10 @@ declare namespace createSizer {
   interface Catalog {
     as_of?: string;
     gpus?: Array<GpuSpec & { id: string; name: string; source: string; as_of: string; [field: string]: unknown }>;
-    providers?: Array<{ id: string; name: string; [field: string]: unknown }>;
+    providers?: Array<{ id: string; name: string; tier?: Tier; price_as_of?: string; [field: string]: unknown }>;
     offerings?: Array<{ id: string; provider: string; instance: string; gpu: string; gpus: number;
-                        usd_per_hour?: number | null; spot_usd_per_hour?: number | null; [field: string]: unknown }>;
+                        usd_per_hour?: number | null; spot_usd_per_hour?: number | null;
+                        display_name?: string; price_as_of?: string; [field: string]: unknown }>;
     models?: Array<ModelArchitecture & { id: string; name: string; source: string; as_of: string }>;
   }
 
@@ -146,7 +190,7 @@ declare namespace createSizer {
     /** The bundled catalog. */
     catalog(): Catalog;
     /** Every id list the request accepts and the response uses, each id with its English and Arabic label. */
-    vocabulary(): Record<string, Array<{ id: string; label: { en: string; ar: string } }>>;
+    vocabulary(): Vocabulary;
     /** Validates a catalog (object or JSON text); lists every problem with its JSON Pointer. */
     validateCatalog(catalog: Catalog | string): { ok: boolean; errors: Issue[]; warnings: Issue[];
       counts: { gpus: number; providers: number; offerings: number; models: number } };

@@ -92,6 +92,44 @@ const Locale& locale_ar() {
 
     // ---- option notes: reasons and warnings of each option (the option stages, ranking, costs) ----
     // (keys "note.<code>")
+    {"note.capability.no_kernel", "لا يستطيع {gpu} تشغيل أوزان {format}: ينقصه {missing} ولا توفّر محركات التشغيل نواة حسابية لها؛ استخدم أوزان fp16 أو int8 أو int4، أو معالجًا من جيل Ampere أو أحدث."},
+    {"note.capability.bf16_as_fp16", "لا يدعم {gpu} صيغة bf16: يشغّل المحرك نقطة الحفظ bf16 بصيغة fp16 (الذاكرة والسرعة نفسها، مع فيض نادر في نماذج دُرّبت بصيغة bf16)."},
+    {"note.capability.bf16_as_fp16_training", "لا يدعم {gpu} صيغة bf16: يجري التدريب بدقة fp16 مختلطة مع تحجيم الخسارة، بسرعة fp16."},
+    {"note.capability.no_fp8_training", "لا أنوية FP8 في {gpu}: قُدّر التدريب بدقة {precision} بدلًا منها."},
+    {"note.capability.no_flash_attention", "لا يدعم {gpu} FlashAttention-2 (يحتاج جيل Ampere أو أحدث): يعمل الانتباه بنوى موفّرة للذاكرة بنحو نصف السرعة."},
+    {"note.layout.chosen", "التوزيع: موترات {tensor} × خط أنابيب {pipeline} × بيانات {data} (خبراء {expert})؛ يأخذ الاتصال وفقاعة خط الأنابيب {overhead_share} من كل خطوة."},
+    {"note.layout.pinned", "التوزيع المطلوب: موترات {tensor} × خط أنابيب {pipeline} × بيانات {data} (خبراء {expert})؛ يأخذ الاتصال وفقاعة خط الأنابيب {overhead_share} من كل خطوة."},
+    // serving (core/options_inference.cpp)
+    {"note.fits.serving_one_gpu", "يتسع مع فائض {spare_bytes_per_gpu} في كل معالج (معالج واحد لكل نسخة، وعدد النسخ {replicas})."},
+    {"note.fits.serving_spans", "يتسع مع فائض {spare_bytes_per_gpu} في كل معالج (تمتد كل نسخة على {gpus_per_replica} معالجات، وعدد النسخ {replicas})."},
+    {"note.no_native_compute", "لا أنوية {precision} في هذا المعالج: تُنفَّذ ضرب المصفوفات بسرعة الدقة \u206816-bit\u2069 (التكميم للأوزان فقط)."},
+    {"note.tensor_parallel_over_pcie", "النموذج مقسّم على {tensor} معالجات تتواصل عبر \u2068PCIe\u2069: كل طبقة تنتظر عمليتي تجميع بينها."},
+    {"note.kv_cache_share", "تشغل ذاكرة KV المؤقتة {kv_share} من الذاكرة بهذا الطول من السياق وهذا العدد من المستخدمين."},
+    {"note.below_decode_target", "يولّد {decode_tokens_per_s} رمز في الثانية لكل مستخدم، دون الهدف البالغ {target_tokens_per_s}."},
+    {"note.above_ttft_target", "زمن أول رمز {ttft_s} أطول من الهدف البالغ {target_s}."},
+    {"note.does_not_fit.serving", "لا يتسع: يحتاج إلى {needed_bytes_per_gpu} لكل معالج، والمتاح {usable_bytes_per_gpu} من {vram_bytes_per_gpu} مع {engine}."},
+    // fine-tuning and pretraining (core/options_training.cpp)
+    {"note.recomputed_activations", "تُعاد حساب التفعيلات (gradient checkpointing) كي يتسع التدريب."},
+    {"note.does_not_fit.training", "لا يتسع: يحتاج إلى {needed_bytes_per_gpu} لكل معالج مع تجزئة {sharding}، والمتاح {usable_bytes_per_gpu}."},
+    {"note.fits.training_unsharded", "يتسع مع فائض {spare_bytes_per_gpu} في كل معالج بلا تجزئة."},
+    {"note.fits.training_sharded", "يتسع مع فائض {spare_bytes_per_gpu} في كل معالج مع تجزئة {sharding}."},
+    {"note.fits.training_unsharded_tensor_parallel", "يتسع مع فائض {spare_bytes_per_gpu} في كل معالج بلا تجزئة، وتوازي موترات {tensor}."},
+    {"note.fits.training_sharded_tensor_parallel", "يتسع مع فائض {spare_bytes_per_gpu} في كل معالج مع تجزئة {sharding}، وتوازي موترات {tensor}."},
+    {"note.past_deadline", "يستغرق {hours}، بعد الموعد المحدد البالغ {deadline_hours}."},
+    {"note.gradients_over_pcie", "تُتبادل التدرجات هنا عبر \u2068PCIe\u2069: توقّع خطوات أبطأ مما في خادم \u2068NVLink\u2069."},
+    {"note.multi_node.fast_fabric", "يمتد على {instances} خوادم: تنقل شبكة المزوّد السريعة بين الخوادم (InfiniBand أو RoCE أو EFA) التدرجات."},
+    {"note.multi_node.no_fast_fabric", "يمتد على {instances} خوادم: لا يقدّم هذا المزوّد شبكة سريعة بين الخوادم عند الطلب، فتعبر التدرجات والتفعيلات شبكة إيثرنت عادية (نحو 25 Gb/s لكل خادم) ويحتسب التقدير كلفتها؛ يناسبه عرض عنقودي أو مزوّد آخر."},
+    // image, video and audio (core/options_media.cpp)
+    {"note.does_not_fit.media", "لا يتسع: يحتاج إلى {needed_bytes_per_gpu} والمتاح {usable_bytes_per_gpu} (تعمل نسخة كاملة من خط المعالجة على كل معالج)."},
+    {"note.fits.media", "يتسع مع فائض {spare_bytes_per_gpu}؛ عدد نسخ خط المعالجة {copies}."},
+    // costs (core/cost.cpp)
+    {"note.billing_granularity.per_second", "فوترة بالثانية: {usd_compute} للحوسبة، مقابل {usd_hourly_billing} لو قُرّبت الفوترة إلى الساعة."},
+    {"note.billing_granularity.per_minute", "فوترة بالدقيقة: {usd_compute} للحوسبة، مقابل {usd_hourly_billing} لو قُرّبت الفوترة إلى الساعة."},
+    {"note.billed_by_hour", "فوترة بالساعة: {minutes} دقيقة من العمل تُدفع كـ{billed_hours} ساعة."},
+    {"note.spot.endpoint", "قد تُسترد سعة Spot: وهذا خطر على خدمة يستعملها الناس مباشرة."},
+    {"note.spot.endpoint_notice", "قد تُسترد سعة Spot بإشعار مدته {notice_s}: وهذا خطر على خدمة يستعملها الناس مباشرة."},
+    {"note.spot.job", "قد تُسترد سعة Spot؛ والمجموع يشمل إعادات التشغيل المتوقعة."},
+    {"note.spot.job_notice", "قد تُسترد سعة Spot بإشعار مدته {notice_s}؛ والمجموع يشمل إعادات التشغيل المتوقعة."},
 
     // ---- guidance: the FAQ answers (core/guidance.cpp) ----
     // (keys "guidance.<id>.*")
@@ -360,6 +398,14 @@ const Locale& locale_ar() {
     {"issue.invalid_layout.expert", "يجب أن يقسم \"expert\" ({expert}) قيمةَ \"data\" ({data}) دون باقٍ: توازي الخبراء يقسّم مجموعة توازي البيانات."},
     {"issue.invalid_layout.pipeline", "\"pipeline\" ({pipeline}) يتجاوز عدد طبقات النموذج وهو {layers}."},
     {"issue.invalid_layout.count", "حاصل ضرب tensor × pipeline × data يساوي {product} معالجًا، لكن \"hardware\" فيه {count}."},
+    {"issue.invalid_date", "يجب أن يكون \"{field}\" تاريخًا بالصيغة YYYY-MM-DD."},
+    {"issue.invalid_type.commitment", "يجب أن يكون كل التزام كائنًا (object)."},
+    {"issue.out_of_range.discount_fraction", "\"discount_fraction\" هو الجزء المخصوم من سعر الطلب: أكبر من 0 وأصغر من 1."},
+    {"issue.missing_price.commitment", "يحتاج الالتزام إلى \"usd_per_hour\" أو \"usd_per_gpu_hour\" أو \"discount_fraction\"."},
+    {"issue.gpu_memory_mismatch.id", "معرّف المعالج \"{gpu}\" يذكر {named_gb} GB لكن vram_gib يساوي {vram_gib}."},
+    {"issue.gpu_memory_mismatch.source", "يذكر المصدر {stated_gb} GB لكل معالج لكن {gpu} فيه {vram_gib} GiB."},
+    {"issue.price_outlier", "سعر {usd_per_gpu_hour} لكل ساعة معالج لـ{gpu} يبعد أكثر من {factor} أضعاف عن الوسيط بين المزوّدين ({median})."},
+    {"issue.duplicate_offering", "هذا الصف يكرّر {other} (المزوّد والمعالج والعدد والأنوية والذاكرة والمنطقة نفسها) بسعر مختلف."},
     {"issue.type.null", "قيمة فارغة (null)"},
     {"issue.type.object", "كائنًا"},
     {"issue.type.array", "قائمة"},

@@ -92,6 +92,47 @@ const Locale& locale_en() {
 
     // ---- option notes: reasons and warnings of each option (the option stages, ranking, costs) ----
     // (keys "note.<code>")
+    {"note.capability.no_kernel", "{gpu} cannot run {format} weights: it has no {missing} and engines ship no kernel for it; use fp16, int8 or int4 weights, or an Ampere or newer GPU."},
+    {"note.capability.bf16_as_fp16", "{gpu} has no bf16: the engine runs the bf16 checkpoint as fp16 (same memory and speed; rare overflows on models trained in bf16)."},
+    {"note.capability.bf16_as_fp16_training", "{gpu} has no bf16: the run is fp16 mixed precision with loss scaling, at the fp16 rate."},
+    {"note.capability.no_fp8_training", "{gpu} has no FP8 tensor cores: the run is estimated in {precision} instead."},
+    {"note.capability.no_flash_attention", "{gpu} has no FlashAttention-2 (it needs Ampere or newer): attention runs with memory-efficient kernels at about half the speed."},
+    {"note.layout.chosen", "Laid out tensor {tensor} × pipeline {pipeline} × data {data} (expert {expert}); communication and the pipeline bubble take {overhead_share} of each step."},
+    {"note.layout.pinned", "The requested layout, tensor {tensor} × pipeline {pipeline} × data {data} (expert {expert}); communication and the pipeline bubble take {overhead_share} of each step."},
+    // serving (core/options_inference.cpp)
+    {"note.fits.serving_one_gpu#one", "Fits with {spare_bytes_per_gpu} spare per GPU (one GPU per replica, {replicas} replica)."},
+    {"note.fits.serving_one_gpu#other", "Fits with {spare_bytes_per_gpu} spare per GPU (one GPU per replica, {replicas} replicas)."},
+    {"note.fits.serving_spans#one", "Fits with {spare_bytes_per_gpu} spare per GPU (a replica spans {gpus_per_replica} GPUs, {replicas} replica)."},
+    {"note.fits.serving_spans#other", "Fits with {spare_bytes_per_gpu} spare per GPU (a replica spans {gpus_per_replica} GPUs, {replicas} replicas)."},
+    {"note.no_native_compute", "No {precision} tensor cores on this GPU: the matmuls run at the 16-bit rate (weight-only)."},
+    {"note.tensor_parallel_over_pcie", "The model is split over {tensor} GPUs that talk over PCIe: every layer waits on two all-reduces."},
+    {"note.kv_cache_share", "The KV cache is {kv_share} of the memory at this context and concurrency."},
+    {"note.below_decode_target", "Decodes {decode_tokens_per_s} tokens/s per user, below the target of {target_tokens_per_s}."},
+    {"note.above_ttft_target", "Time to first token {ttft_s} is above the target of {target_s}."},
+    {"note.does_not_fit.serving", "Does not fit: needs {needed_bytes_per_gpu} per GPU, but {usable_bytes_per_gpu} of {vram_bytes_per_gpu} is usable with {engine}."},
+    // fine-tuning and pretraining (core/options_training.cpp)
+    {"note.recomputed_activations", "Activations are recomputed (gradient checkpointing) so the run fits."},
+    {"note.does_not_fit.training", "Does not fit: needs {needed_bytes_per_gpu} per GPU with {sharding} sharding, but {usable_bytes_per_gpu} is usable."},
+    {"note.fits.training_unsharded", "Fits with {spare_bytes_per_gpu} spare per GPU using no sharding."},
+    {"note.fits.training_sharded", "Fits with {spare_bytes_per_gpu} spare per GPU using {sharding} sharding."},
+    {"note.fits.training_unsharded_tensor_parallel", "Fits with {spare_bytes_per_gpu} spare per GPU using no sharding, tensor parallel {tensor}."},
+    {"note.fits.training_sharded_tensor_parallel", "Fits with {spare_bytes_per_gpu} spare per GPU using {sharding} sharding, tensor parallel {tensor}."},
+    {"note.past_deadline", "Takes {hours}, past the deadline of {deadline_hours}."},
+    {"note.gradients_over_pcie", "Gradients are exchanged over PCIe here: expect slower steps than on an NVLink box."},
+    {"note.multi_node.fast_fabric", "Spans {instances} instances: the provider's fast inter-node network (InfiniBand, RoCE or EFA) carries the gradients."},
+    {"note.multi_node.no_fast_fabric", "Spans {instances} instances: this provider offers no fast network between on-demand instances, so gradients and activations cross ordinary Ethernet (about 25 Gb/s per instance) and the estimate pays for it; a cluster product or another provider suits it better."},
+    // image, video and audio (core/options_media.cpp)
+    {"note.does_not_fit.media", "Does not fit: needs {needed_bytes_per_gpu} but {usable_bytes_per_gpu} is usable (diffusion and audio pipelines run one copy per GPU)."},
+    {"note.fits.media#one", "Fits with {spare_bytes_per_gpu} spare; {copies} copy of the pipeline."},
+    {"note.fits.media#other", "Fits with {spare_bytes_per_gpu} spare; {copies} copies of the pipeline."},
+    // costs (core/cost.cpp)
+    {"note.billing_granularity.per_second", "Billed per second: {usd_compute} of compute, where hourly billing would charge {usd_hourly_billing}."},
+    {"note.billing_granularity.per_minute", "Billed per minute: {usd_compute} of compute, where hourly billing would charge {usd_hourly_billing}."},
+    {"note.billed_by_hour", "Billed by the hour: {minutes} minutes of work pay for {billed_hours} h."},
+    {"note.spot.endpoint", "Spot capacity can be reclaimed: a risk for a user-facing endpoint."},
+    {"note.spot.endpoint_notice", "Spot capacity can be reclaimed with {notice_s} notice: a risk for a user-facing endpoint."},
+    {"note.spot.job", "Spot capacity can be reclaimed; the total includes the expected restarts."},
+    {"note.spot.job_notice", "Spot capacity can be reclaimed with {notice_s} notice; the total includes the expected restarts."},
 
     // ---- guidance: the FAQ answers (core/guidance.cpp) ----
     // (keys "guidance.<id>.*")
@@ -322,6 +363,14 @@ const Locale& locale_en() {
     {"issue.invalid_layout.expert", "\"expert\" ({expert}) must divide \"data\" ({data}): expert parallelism splits the data-parallel group."},
     {"issue.invalid_layout.pipeline", "\"pipeline\" ({pipeline}) exceeds the model's {layers} layers."},
     {"issue.invalid_layout.count", "tensor × pipeline × data = {product} GPUs, but \"hardware\" has {count}."},
+    {"issue.invalid_date", "\"{field}\" must be a date written YYYY-MM-DD."},
+    {"issue.invalid_type.commitment", "Each commitment must be an object."},
+    {"issue.out_of_range.discount_fraction", "\"discount_fraction\" is the share taken off on-demand: above 0 and below 1."},
+    {"issue.missing_price.commitment", "A commitment needs \"usd_per_hour\", \"usd_per_gpu_hour\" or \"discount_fraction\"."},
+    {"issue.gpu_memory_mismatch.id", "The GPU id \"{gpu}\" names {named_gb} GB but vram_gib is {vram_gib}."},
+    {"issue.gpu_memory_mismatch.source", "The source states {stated_gb} GB per GPU but {gpu} has {vram_gib} GiB."},
+    {"issue.price_outlier", "{usd_per_gpu_hour} per GPU-hour for {gpu} is more than {factor}x away from the median across providers ({median})."},
+    {"issue.duplicate_offering", "This row repeats {other} (same provider, GPU, count, vCPUs, RAM and region) at a different price."},
     {"issue.type.null", "null"},
     {"issue.type.object", "an object"},
     {"issue.type.array", "an array"},

@@ -55,7 +55,14 @@ function classify(e) {
   }
   let code = CODE_BY_KEYWORD[e.keyword] || 'invalid';
   if (code === 'unknown_value' && /\/billing\/granularity_s$/.test(p)) code = 'unknown_billing_unit';
-  if (code === 'invalid_format' && /(^|\/)as_of$/.test(p)) code = 'invalid_date';
+  if (code === 'invalid_format' && /(^|\/|_)as_of$/.test(p)) code = 'invalid_date';
+  // anyOf: a date-or-null that is neither (price_as_of), or a commitment with none of its three prices.
+  if (e.keyword === 'anyOf' && /(^|\/|_)as_of$/.test(p)) {
+    return { code: 'invalid_date', path: p, message: 'must be a date written YYYY-MM-DD (or null)' };
+  }
+  if (e.keyword === 'anyOf' && /\/commitments\/\d+$/.test(p)) {
+    return { code: 'missing_price', path: `${p}/usd_per_hour`, message: 'a commitment needs usd_per_hour, usd_per_gpu_hour or discount_fraction' };
+  }
   const message = e.keyword === 'required' ? `missing required field "${e.params.missingProperty}"`
     : e.keyword === 'enum' ? `${e.message}: ${JSON.stringify(e.params.allowedValues)}`
       : e.keyword === 'minLength' ? 'must not be empty'
@@ -68,7 +75,8 @@ function classify(e) {
 function schemaErrors(doc) {
   const validate = schemaValidator();
   if (validate(doc)) return [];
-  const all = validate.errors.filter((e) => e.keyword !== 'if').map(classify);
+  // The branches of an anyOf report only through the anyOf itself (classify names it).
+  const all = validate.errors.filter((e) => e.keyword !== 'if' && !/\/anyOf\/\d+\//.test(e.schemaPath)).map(classify);
   const typed = new Set(all.filter((e) => e.code === 'invalid_type').map((e) => e.path));
   const out = [];
   const seen = new Set();
@@ -118,9 +126,6 @@ function crossErrors(doc, reference) {
     if (typeof o.provider === 'string' && !providerIds.has(o.provider)) {
       out.push({ code: 'unknown_provider', path: `/offerings/${i}/provider`, message: `no provider with id "${o.provider}" in the catalog` });
     }
-    if (typeof o.usd_per_hour === 'number' && typeof o.spot_usd_per_hour === 'number' && o.spot_usd_per_hour > o.usd_per_hour) {
-      out.push({ code: 'spot_above_on_demand', path: `/offerings/${i}/spot_usd_per_hour`, message: `spot ${o.spot_usd_per_hour} USD/h is above on-demand ${o.usd_per_hour} USD/h` });
-    }
   });
   const models = Array.isArray(doc.models) ? doc.models : [];
   const num = (v) => typeof v === 'number';
@@ -147,6 +152,31 @@ function validateCatalog(doc, reference) {
   return [...schemaErrors(doc), ...crossErrors(doc, reference)];
 }
 
+// The tools' check: the JSON Schema (ajv), then the C++ validator's rules and warnings (built native CLI,
+// scripts/lib/core-validate.js). A document holding only offerings is judged with the bundled GPUs and
+// providers beside it (`reference`), so its paths stay its own. Falls back to the JS cross rules (and no
+// warnings) when no native build exists, saying so in `by`. Returns { errors, warnings, by }.
+function checkCatalog(doc, reference) {
+  const { validateWithCore } = require('./core-validate');
+  const errors = schemaErrors(doc);
+  const forCore = { ...doc };
+  const ref = reference || {};
+  for (const s of ['gpus', 'providers']) if (!Array.isArray(forCore[s]) && Array.isArray(ref[s])) forCore[s] = ref[s];
+  const core = validateWithCore(forCore);
+  if (!core) {
+    return { errors: [...errors, ...crossErrors(doc, reference)], warnings: [], by: 'JS cross rules (no native build found)' };
+  }
+  const seen = new Set(errors.map((e) => `${e.code} ${e.path}`));
+  // Keep only problems inside the document itself (the borrowed sections are the bundled catalog's).
+  const own = (e) => SECTIONS.some((s) => e.path === `/${s}` || e.path.startsWith(`/${s}/`)) ? Array.isArray(doc[e.path.split('/')[1]]) : true;
+  for (const e of core.errors) {
+    if (!own(e) || seen.has(`${e.code} ${e.path}`)) continue;
+    seen.add(`${e.code} ${e.path}`);
+    errors.push(e);
+  }
+  return { errors, warnings: core.warnings.filter(own), by: core.by };
+}
+
 // The four bundled files, and their merge { as_of, gpus, providers, offerings, models } (as_of = the
 // latest of the files' dates).
 function loadBundled(dir = CATALOG_DIR) {
@@ -166,4 +196,4 @@ function mergeCatalogs(parts) {
   return merged;
 }
 
-module.exports = { schemaErrors, crossErrors, validateCatalog, loadBundled, mergeCatalogs, escapePointer, CATALOG_DIR, ROOT, SECTIONS };
+module.exports = { schemaErrors, crossErrors, validateCatalog, checkCatalog, loadBundled, mergeCatalogs, escapePointer, CATALOG_DIR, ROOT, SECTIONS };

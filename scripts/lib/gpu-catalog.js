@@ -1,5 +1,5 @@
 'use strict';
-// How shared/reference/gpus.csv rows become catalog GPU items, the fixes made to them, and the GPUs
+// How catalog/reference/gpus.csv rows become catalog GPU items, the fixes made to them, and the GPUs
 // added by hand because offerings.csv rents them but gpus.csv has no row. Used by catalog-build.js.
 
 const { COLLECTION_DATE } = require('./constants');
@@ -244,6 +244,22 @@ const EXTRA_GPUS = [
     interconnect: { kind: 'pcie', bandwidth_gbs: 32, name: 'PCIe Gen3 x16' }, pcie_bandwidth_gbs: 32, tdp_w: 250,
     source: 'https://www.nvidia.com/en-us/data-center/tesla-p100/ (datasheet: PCIe 16 GB: 9.3 TF FP32, 18.7 TF FP16, 732 GB/s, 250 W)',
     notes: 'Added: OCI VM.GPU2.1 / BM.GPU2.2 rent it (PCIe card assumed). No tensor cores: fp16 is the packed half-precision CUDA-core rate; no BF16/INT8 path (GP100 lacks DP4A). ' + NOT_RECHECKED,
+  },
+  {
+    id: 'h200-nvl', name: 'NVIDIA H200 NVL', vendor: 'nvidia', kind: 'gpu', architecture: 'Hopper',
+    release_year: 2024, form_factor: 'PCIe Gen5 card (dual slot, NVLink bridge)', vram_gib: 141, memory_type: 'HBM3e', memory_bandwidth_gbs: 4800,
+    tflops: { fp32: 60, tf32: 417.5, bf16: 835.5, fp16: 835.5, fp8: 1670.5, int8: 1670.5, fp4: null },
+    interconnect: { kind: 'nvlink', bandwidth_gbs: 900, name: '2- or 4-way NVLink bridge' }, pcie_bandwidth_gbs: 128, tdp_w: 600,
+    source: 'https://www.nvidia.com/en-us/data-center/h200/ (H200 NVL column: FP32 60 TF, TF32 835 TF, BF16/FP16 1,671 TF, FP8/INT8 3,341, all tensor figures with sparsity; 141 GB HBM3e, 4.8 TB/s; up to 600 W; NVLink bridge 900 GB/s, PCIe Gen5 128 GB/s)',
+    notes: 'Added in the 2026-12 refresh: RunPod rents 2x-4x H200 NVL. Sparse tensor figures halved. Like the H100 NVL, the cards are joined by NVLink bridges (2- or 4-way), so interconnect is nvlink at the bridge rate. RunPod reports 143 GB; 141 GB is the marketed size. ' + NOT_RECHECKED,
+  },
+  {
+    id: 'a30', name: 'NVIDIA A30', vendor: 'nvidia', kind: 'gpu', architecture: 'Ampere (GA100)',
+    release_year: 2021, form_factor: 'PCIe Gen4 card (dual slot)', vram_gib: 24, memory_type: 'HBM2', memory_bandwidth_gbs: 933,
+    tflops: { fp32: 10.3, tf32: 82, bf16: 165, fp16: 165, fp8: null, int8: 330, fp4: null },
+    interconnect: { kind: 'pcie', bandwidth_gbs: 64, bridge_gbs: 200, name: 'PCIe Gen4 x16 + 2-way NVLink bridge' }, pcie_bandwidth_gbs: 64, tdp_w: 165,
+    source: 'https://www.nvidia.com/en-us/data-center/products/a30-gpu/ (datasheet: FP32 10.3 TF, TF32 82/165 TF, BF16/FP16 165/330 TF, INT8 330/661 TOPS dense/sparse; 24 GB HBM2, 933 GB/s; 165 W; NVLink 200 GB/s, PCIe Gen4 64 GB/s)',
+    notes: 'Added in the 2026-12 refresh: Seeweb and Shadeform (Massed Compute) rent it. Dense figures from the datasheet (sparse ones are twice these). A PCIe card: interconnect pcie, the optional 2-card bridge as bridge_gbs. ' + NOT_RECHECKED,
   },
 ].map((g) => ({ ...g, as_of: COLLECTION_DATE }));
 

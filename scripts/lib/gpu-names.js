@@ -1,6 +1,6 @@
 'use strict';
 // Maps accelerator names, as price catalogs spell them, to catalog GPU ids. Shared by catalog-build.js
-// (shared/reference/offerings.csv) and catalog-import.js (offerings.csv and SkyPilot vms.csv dialects).
+// (catalog/reference/offerings.csv) and catalog-import.js (offerings.csv and SkyPilot vms.csv dialects).
 
 // Names are compared after normalize(): upper case, everything but letters and digits removed, so
 // "A100-80GB-PCIe", "A100_80GB_PCIE" and "a100 80gb pcie" are one key.
@@ -22,6 +22,8 @@ const NAMES = {
   H200: { id: 'h200-sxm' },
   H200SXM: { id: 'h200-sxm' },
   H200SXM141GB: { id: 'h200-sxm' },
+  H200NVL: { id: 'h200-nvl' },
+  NVIDIAH200NVL: { id: 'h200-nvl' },
   H100: { id: 'h100-sxm', note: 'GPU listed as "H100" without form factor; SXM assumed' },
   H10080GB: { id: 'h100-sxm', note: 'GPU listed as "H100-80GB" without form factor; SXM assumed' },
   H100SXM: { id: 'h100-sxm' },
@@ -47,6 +49,7 @@ const NAMES = {
   A10: { id: 'a10' },
   A10G: { id: 'a10g' },
   A40: { id: 'a40' },
+  A30: { id: 'a30' },
   // Ada / Ampere / Turing / Volta / Pascal
   L4: { id: 'l4' },
   L40: { id: 'l40' },
@@ -75,6 +78,8 @@ const NAMES = {
   RTXPRO6000: { id: 'rtx-pro-6000' },
   RTXPRO6000BLACKWELL: { id: 'rtx-pro-6000' },
   RTXPRO6000WS: { id: 'rtx-pro-6000' },
+  RTXPRO6000BLACKWELLWORKSTATION: { id: 'rtx-pro-6000' },
+  RTXPRO6000WK: { id: 'rtx-pro-6000' },
   RTXPRO6000S: { id: 'rtx-pro-6000-server' },
   RTXPRO6000SERVER: { id: 'rtx-pro-6000-server' },
   RTXPRO6000BLACKWELLSERVER: { id: 'rtx-pro-6000-server' },
@@ -106,6 +111,14 @@ const DROPPED = {
   RTX4060TI: 'GeForce RTX 4060 Ti: tensor throughput not checked against a vendor datasheet',
   RTX4070TISUPER: 'GeForce RTX 4070 Ti SUPER: tensor throughput not checked against a vendor datasheet',
   RTX4070STI: 'GeForce RTX 4070 Ti SUPER: tensor throughput not checked against a vendor datasheet',
+  RTX2000ADA: 'RTX 2000 Ada: tensor throughput not checked against a vendor datasheet; no spec entry',
+  RTX5880ADA: 'RTX 5880 Ada: tensor throughput not checked against a vendor datasheet; no spec entry',
+  RTX5070: 'GeForce RTX 5070: tensor throughput not checked against a vendor datasheet; no spec entry',
+  RTX3060TI: 'GeForce RTX 3060 Ti: tensor throughput not checked against a vendor datasheet',
+  A16: 'NVIDIA A16: a four-GPU VDI board (16 GB and 200 GB/s per GPU); no spec entry',
+  GAUDIHL205: 'Intel Gaudi (HL-205): no spec entry',
+  QUADROM4000: 'Quadro M4000 (Maxwell): no tensor cores; no usable spec entry',
+  L4FRACTIONAL: 'fractional vGPU share of an L4: the sizing model counts whole GPUs',
   L40FRACTIONAL: 'fractional vGPU share of an L40: the sizing model counts whole GPUs',
   K80: 'obsolete Kepler GPU', K520: 'obsolete Kepler GPU', M60: 'obsolete Maxwell GPU', P4: 'Pascal P4 inference card: no spec entry',
 };

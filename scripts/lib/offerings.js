@@ -1,6 +1,6 @@
 'use strict';
 // Turning price rows into catalog offerings. One assembly path (assembleOffering) serves both
-// dialects: shared/reference/offerings.csv (used by catalog-build.js and catalog-import.js) and
+// dialects: catalog/reference/offerings.csv (used by catalog-build.js and catalog-import.js) and
 // SkyPilot's vms.csv (catalog-import.js).
 
 const { COLLECTION_DATE, DATE_RE } = require('./constants');
@@ -34,8 +34,8 @@ function interconnectFrom(text, gpus, gpuKind) {
   return { kind: gpuKind || null, assumed: true };
 }
 
-const OFFERING_KEYS = ['id', 'provider', 'instance', 'gpu', 'gpus', 'vcpus', 'ram_gib', 'usd_per_hour',
-  'spot_usd_per_hour', 'region', 'interconnect', 'source', 'as_of', 'notes'];
+const OFFERING_KEYS = ['id', 'provider', 'instance', 'gpu', 'gpus', 'gpu_mem_gb', 'vcpus', 'ram_gib', 'usd_per_hour',
+  'spot_usd_per_hour', 'price_as_of', 'price_dated', 'region', 'interconnect', 'source', 'as_of', 'notes'];
 
 // f: { provider, instance, gpuName, count, vcpus, ram, od, spot, region, icText, source, asOf, notes[] }
 // ctx: { gpuKinds: Map id -> interconnect.kind }
@@ -62,7 +62,7 @@ function assembleOffering(f, ctx) {
   }
   const gpuKinds = (ctx && ctx.gpuKinds) || new Map();
   const ic = interconnectFrom(f.icText, count, gpuKinds.get(gpu));
-  if (ic.assumed && ic.kind) notes.push(`Interconnect not stated in the source; assumed ${ic.kind} from the GPU's form factor.`);
+  if (ic.assumed && ic.kind) notes.push(`Interconnect not stated; ${ic.kind} assumed from the GPU.`);
   const o = {
     id: `${f.provider}/${f.instance}`,
     provider: f.provider,
@@ -79,28 +79,38 @@ function assembleOffering(f, ctx) {
     as_of: f.asOf,
     notes: notes.join(' '),
   };
+  const mem = cell(f.gpuMem);
+  if (typeof mem === 'number' && mem > 0) o.gpu_mem_gb = mem;
+  if (f.priceAsOf) { o.price_as_of = f.priceAsOf; o.price_dated = f.priceDated === true; }
   const extra = ctx && ctx.extraNotes && ctx.extraNotes[o.id];
   if (extra) o.notes = (o.notes ? o.notes + ' ' : '') + extra;
   const ordered = {};
-  for (const k of OFFERING_KEYS) ordered[k] = o[k];
+  for (const k of OFFERING_KEYS) if (o[k] !== undefined) ordered[k] = o[k];
   return { offering: ordered };
 }
 
-function dataDate(text) {
+// A row's data_date: { date (YYYY-MM-DD or null), note }. `collected` is the day the snapshot was read,
+// used where the source dates nothing.
+function dataDate(text, collected = COLLECTION_DATE) {
   const t = String(text || '').trim();
-  if (DATE_RE.test(t)) return { asOf: t, note: null };
+  if (DATE_RE.test(t)) return { date: t, asOf: t, note: null };
   const lead = /^(\d{4}-\d{2}-\d{2})\b/.exec(t);
-  if (lead) return { asOf: lead[1], note: `as_of: ${t}.` };
-  return { asOf: COLLECTION_DATE, note: `as_of: data date not recorded in source (reference says: ${t || 'blank'}); the reference collection date is used.` };
+  if (lead) return { date: lead[1], asOf: lead[1], note: `Price date: ${t}.` };
+  return { date: null, asOf: collected, note: `Price date: data date not recorded in source (${t || 'blank'}).` };
 }
 
-// One shared/reference/offerings.csv row. `providerOverride` replaces the provider column.
-function offeringFromReferenceRow(row, ctx, providerOverride) {
+// One reference offerings.csv row. `providerOverride` replaces the provider column. With
+// `opts.collected` (the catalog build), `as_of` is that collection date and `price_as_of` the price's own
+// date (else the collection date); without it (catalog-import), `as_of` is the price date as before.
+function offeringFromReferenceRow(row, ctx, providerOverride, opts = {}) {
   const provider = providerOverride || providerId(row.provider) || slug(row.provider);
-  const date = dataDate(row.data_date);
+  const date = dataDate(row.data_date, opts.collected || COLLECTION_DATE);
   const notes = [String(row.notes || '').trim().replace(/([^.])$/, '$1.')];
-  if (row.region_choice) notes.push(`Region: ${row.region_choice.trim()}.`);
-  if (date.note) notes.push(date.note);
+  // In the build, price_dated: false already says what these two boilerplate notes would (bytes matter:
+  // the catalog is embedded in the page).
+  const rc = String(row.region_choice || '').trim();
+  if (rc && !(opts.collected && rc === 'one row transcribed for this type')) notes.push(`Region: ${rc}.`);
+  if (date.note && !(opts.collected && String(row.data_date).trim() === 'commit date not recorded')) notes.push(date.note);
   return assembleOffering({
     provider,
     instance: String(row.instance_type).trim(),
@@ -113,7 +123,10 @@ function offeringFromReferenceRow(row, ctx, providerOverride) {
     region: row.region,
     icText: row.multi_gpu_interconnect,
     source: `${row.source_repo} ${row.source_path}@${row.source_commit}`,
-    asOf: date.asOf,
+    asOf: opts.collected ? opts.collected : date.asOf,
+    priceAsOf: date.date || opts.collected || COLLECTION_DATE,
+    priceDated: date.date !== null,
+    gpuMem: row.gpu_mem_gb_per_gpu,
     notes,
   }, ctx);
 }

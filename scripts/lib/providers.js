@@ -1,6 +1,6 @@
 'use strict';
 // Provider names as the reference CSVs spell them -> catalog provider ids, and the parsing of
-// shared/reference/providers.csv rows into catalog provider items.
+// catalog/reference/providers.csv rows into catalog provider items.
 
 const { COLLECTION_DATE } = require('./constants');
 
@@ -9,6 +9,10 @@ const PROVIDER_IDS = {
   'paperspace (digitalocean)': 'paperspace', paperspace: 'paperspace', fluidstack: 'fluidstack',
   'cudo compute': 'cudo', cudo: 'cudo', oci: 'oci', 'ibm cloud': 'ibm', ibm: 'ibm', digitalocean: 'digitalocean',
   nebius: 'nebius', hyperstack: 'hyperstack', jarvislabs: 'jarvislabs', coreweave: 'coreweave',
+  // new in the 2026-12 refresh (SkyPilot folder names and the refresh CSV's spelling)
+  seeweb: 'seeweb', verda: 'verda', datacrunch: 'verda', daytona: 'daytona', lium: 'lium', hyperbolic: 'hyperbolic',
+  yotta: 'yotta', 'prime intellect': 'primeintellect', primeintellect: 'primeintellect', shadeform: 'shadeform',
+  spheron: 'spheron', mithril: 'mithril', do: 'digitalocean',
 };
 
 function providerId(name) {
@@ -70,6 +74,9 @@ function providerFromCsvRow(row) {
   }
   if (/^varies/i.test(row.block_storage_usd_per_gb_month) || /^varies/i.test(row.internet_egress_usd_per_gb_first_tier)) {
     notes.push('Storage and egress prices vary per host (recorded as null).');
+  }
+  if (/^per-hour \(assumed/i.test(row.billing_granularity)) {
+    notes.push('Billing granularity not found in the sources read: per-hour assumed (the most conservative rounding).');
   }
   return {
     id,

@@ -43,7 +43,7 @@ test('hostile catalog import renders text, runs nothing', async (t) => {
     assert.ok(body.includes(IMG), 'offering/GPU markup shown literally');
     assert.ok(body.includes(SCRIPT), 'provider markup shown literally');
     // In the table cells, as text.
-    assert.ok((await page.locator('#gs-table tbody th[data-col="instance"]').first().textContent()).startsWith(IMG));
+    assert.ok((await page.locator('#gs-table tbody th[data-col="instance"] .gs-sku').first().textContent()).startsWith(IMG));
     assert.ok((await page.locator('#gs-table tbody td[data-col="provider"]').first().textContent()).startsWith(SCRIPT));
     assert.ok((await page.locator('#gs-model option').first().textContent()).startsWith(IMG + SCRIPT));
     // Details, chart tooltips and the CSV header path all go through textContent as well.

@@ -106,6 +106,13 @@ test('screenshots: page EN/AR in light and dark, and the widgets', async (t) => 
   const narrow = await page.evaluate(() => ({ w: document.documentElement.clientWidth, sw: document.documentElement.scrollWidth }));
   assert.ok(narrow.sw <= narrow.w + 1, `no horizontal overflow on a phone (${narrow.sw} > ${narrow.w})`);
   await page.screenshot({ path: path.join(OUT, 'page-ar-phone.png'), fullPage: true });
+  // And in English, with a table row open.
+  await page.selectOption('#gs-lang', 'en');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  await waitForResults(page);
+  const narrowEn = await page.evaluate(() => ({ w: document.documentElement.clientWidth, sw: document.documentElement.scrollWidth }));
+  assert.ok(narrowEn.sw <= narrowEn.w + 1, `no horizontal overflow on a phone in English (${narrowEn.sw} > ${narrowEn.w})`);
+  await page.screenshot({ path: path.join(OUT, 'page-en-phone.png'), fullPage: true });
 
   const server = await startServer({ csp: true });
   t.after(server.close);

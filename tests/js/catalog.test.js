@@ -15,7 +15,7 @@ const Ajv = require('ajv');
 const ROOT = path.resolve(__dirname, '..', '..');
 const CATALOG = path.join(ROOT, 'catalog');
 const FIXTURES = path.join(ROOT, 'tests', 'catalog');
-const REFERENCE = path.resolve(ROOT, '..', 'shared', 'reference');
+const REFERENCE = path.join(ROOT, 'catalog', 'reference');
 const { schemaErrors, crossErrors, validateCatalog, loadBundled, mergeCatalogs } = require('../../scripts/lib/catalog-check');
 const { parseCsv } = require('../../scripts/lib/csv');
 const { resolveGpuName } = require('../../scripts/lib/gpu-names');
@@ -24,7 +24,8 @@ const CONTRACT_GPU_IDS = ['b200', 'h200-sxm', 'h100-sxm', 'h100-pcie', 'h100-nvl
   'a100-80gb-pcie', 'a100-40gb', 'l40s', 'l40', 'l4', 'a10g', 'a10', 't4', 'v100-16gb', 'v100-32gb', 'rtx-6000-ada',
   'rtx-a6000', 'rtx-4090', 'rtx-3090', 'rtx-5090', 'a40', 'rtx-pro-6000', 'mi300x', 'mi325x', 'mi250'];
 const PROVIDER_IDS = ['aws', 'gcp', 'azure', 'lambda', 'runpod', 'vast', 'paperspace', 'fluidstack', 'cudo', 'oci', 'ibm',
-  'digitalocean', 'nebius', 'hyperstack', 'jarvislabs', 'coreweave'];
+  'digitalocean', 'nebius', 'hyperstack', 'jarvislabs', 'coreweave', 'seeweb', 'verda', 'daytona', 'lium', 'hyperbolic',
+  'yotta', 'primeintellect', 'shadeform', 'spheron'];
 
 const readJson = (p) => JSON.parse(fs.readFileSync(p, 'utf8'));
 const bundled = loadBundled();
@@ -56,9 +57,9 @@ test('counts: GPUs, providers, offerings, models', () => {
   assert.ok(gpuIds.length >= 27, `${gpuIds.length} GPUs`);
   for (const id of CONTRACT_GPU_IDS) assert.ok(gpuIds.includes(id), `contract GPU id ${id}`);
   assert.deepStrictEqual(merged.providers.map((p) => p.id).sort(), [...PROVIDER_IDS].sort());
-  assert.ok(merged.offerings.length >= 300, `${merged.offerings.length} offerings`);
+  assert.ok(merged.offerings.length >= 500, `${merged.offerings.length} offerings`);
   const withOfferings = new Set(merged.offerings.map((o) => o.provider));
-  assert.ok(withOfferings.size >= 12, `${withOfferings.size} providers with offerings`);
+  assert.ok(withOfferings.size >= 20, `${withOfferings.size} providers with offerings`);
   assert.ok(merged.models.length >= 30, `${merged.models.length} models`);
   const nonLlm = merged.models.filter((m) => m.kind !== 'llm');
   assert.ok(nonLlm.length >= 5, `${nonLlm.length} non-LLM models`);
@@ -113,9 +114,79 @@ test('offerings: prices, GPU counts, interconnects and dates are consistent', ()
     assert.ok(gpuById.has(o.gpu), `${o.id} gpu`);
     assert.match(o.source, /@[0-9a-f]{40}/, `${o.id} source names a commit`);
   }
-  const undated = merged.offerings.filter((o) => /data date not recorded in source/.test(o.notes));
-  for (const o of undated) assert.strictEqual(o.as_of, '2026-11-30', `${o.id} undated -> collection date`);
-  assert.ok(merged.offerings.filter((o) => o.provider === 'runpod').every((o) => /STALE/.test(o.notes)), 'RunPod rows say they are stale');
+  // as_of is the collection date; price_as_of the price's own date where the source dates it.
+  const collected = new Set(['2026-11-30', '2026-12-01']);
+  assert.ok(merged.offerings.filter((o) => o.price_dated).length >= 30, 'the dated GCP pricing.yml rows keep their own date');
+  for (const o of merged.offerings) {
+    assert.ok(collected.has(o.as_of), `${o.id} as_of is a collection date`);
+    assert.strictEqual(typeof o.price_dated, 'boolean', `${o.id} price_dated`);
+    if (/data date not recorded in source/.test(o.notes)) assert.strictEqual(o.price_dated, false, `${o.id} notes say undated`);
+    if (!o.price_dated) assert.strictEqual(o.price_as_of, o.as_of, `${o.id} undated -> the snapshot's read date`);
+    else assert.ok(o.price_as_of < o.as_of, `${o.id} a dated price is older than its collection`);
+  }
+  const runpod = merged.offerings.filter((o) => o.provider === 'runpod');
+  assert.ok(runpod.length > 0);
+  for (const o of runpod) {
+    if (o.stale) assert.match(o.notes, /STALE/, `${o.id} says it is stale`);
+    else assert.match(o.source, /catalogs\/v8\/runpod\/vms\.csv@46062acb/, `${o.id} is from the refreshed v8 snapshot`);
+  }
+});
+
+test('every offering has price_as_of, a price type, a display name; every provider a tier', () => {
+  const providers = new Map(merged.providers.map((p) => [p.id, p]));
+  const gpus = new Map(merged.gpus.map((g) => [g.id, g]));
+  for (const p of merged.providers) {
+    assert.ok(['hyperscaler', 'gpu_cloud', 'marketplace'].includes(p.tier), `${p.id} tier`);
+    assert.ok(Array.isArray(p.commitments), `${p.id} commitments`);
+    assert.ok(typeof p.commitments_note === 'string' && p.commitments_note.length > 0, `${p.id} says what commitments exist`);
+    if (p.resells) assert.ok(p.tier === 'marketplace' && p.upstreams, `${p.id} reseller says which clouds`);
+  }
+  for (const o of merged.offerings) {
+    assert.match(o.price_as_of, /^\d{4}-\d{2}-\d{2}$/, `${o.id} price_as_of`);
+    const p = providers.get(o.provider);
+    assert.strictEqual(o.tier, p.tier, `${o.id} carries its provider's tier`);
+    assert.strictEqual(o.price_type, p.tier === 'marketplace' ? 'listing' : 'list', `${o.id} price_type follows the tier`);
+    assert.ok(o.display_name.startsWith(`${o.gpus}× `), `${o.id} display name: ${o.display_name}`);
+    const gpuWords = gpus.get(o.gpu).name.replace(/^(NVIDIA|AMD|Google|AWS) /, '').split(/[ (]/)[0];
+    assert.ok(o.display_name.includes(gpuWords), `${o.id} display name names the GPU (${gpuWords}): ${o.display_name}`);
+    if (o.vcpus === null) assert.ok(!/vCPU/.test(o.display_name), `${o.id} no host figures the source does not state`);
+    else assert.ok(o.display_name.includes(`${o.vcpus} vCPU`), `${o.id} display name has the vCPUs`);
+    if (p.resells && o.upstream !== undefined) assert.ok(o.upstream.length > 0);
+  }
+  for (const p of merged.providers) {
+    const dates = merged.offerings.filter((o) => o.provider === p.id).map((o) => o.price_as_of).sort();
+    assert.strictEqual(p.price_as_of, dates.length ? dates[dates.length - 1] : null, `${p.id} price_as_of is its newest price`);
+  }
+  const vast = merged.offerings.filter((o) => o.provider === 'vast');
+  assert.ok(vast.length > 0 && vast.every((o) => o.price_type === 'listing'), 'Vast.ai prices are labelled as listings');
+  assert.ok(merged.offerings.filter((o) => o.provider === 'shadeform').every((o) => typeof o.upstream === 'string'), 'Shadeform rows name the upstream cloud');
+});
+
+test('refresh facts: AWS has spot, RunPod equals the refreshed rows, flagged rows are not adopted', () => {
+  const { parseCsvObjects } = require('../../scripts/lib/csv');
+  const refreshed = parseCsvObjects(fs.readFileSync(path.join(REFERENCE, 'refresh-2026-12', 'offerings-refresh.csv'), 'utf8')).rows;
+  const aws = merged.offerings.filter((o) => o.provider === 'aws');
+  assert.ok(aws.length >= 50 && aws.filter((o) => o.spot_usd_per_hour !== null).length >= 50, 'AWS rows carry spot prices');
+  const runpodRows = refreshed.filter((r) => r.provider === 'RunPod');
+  let compared = 0;
+  for (const o of merged.offerings.filter((x) => x.provider === 'runpod' && !x.stale)) {
+    const r = runpodRows.find((x) => x.instance_type === o.instance);
+    assert.ok(r, `${o.id} is a refreshed row`);
+    assert.strictEqual(o.usd_per_hour, Number(r.ondemand_usd_hr), `${o.id} on-demand`);
+    assert.strictEqual(o.spot_usd_per_hour, r.spot_usd_hr === '' ? null : Number(r.spot_usd_hr), `${o.id} spot`);
+    compared++;
+  }
+  assert.ok(compared >= 80, `${compared} RunPod rows compared`);
+  // GCP v9 sums and Mithril placeholders are not adopted; GCP stays on the dated pricing.yml rows.
+  assert.ok(merged.offerings.filter((o) => o.provider === 'gcp').every((o) => /Cyclenerd|skypilot-catalog catalogs\/v8\/gcp/.test(o.source)), 'GCP rows keep their pricing.yml source');
+  assert.ok(!merged.offerings.some((o) => o.provider === 'mithril'), 'Mithril placeholders are not adopted');
+  // The thin new parts: before the refresh B300 had 2 providers (AWS, OCI), MI355X 1 (OCI), RTX PRO 6000
+  // and RTX 5090 1-2 each; the refresh adds Verda/Daytona/Lium/Shadeform B300, Daytona MI355X and more.
+  const want = { b300: 4, mi355x: 2, 'rtx-pro-6000': 5, 'rtx-5090': 5 };
+  for (const [id, min] of Object.entries(want)) {
+    const n = new Set(merged.offerings.filter((o) => o.gpu === id).map((o) => o.provider)).size;
+    assert.ok(n >= min, `${id} offered by ${n} providers`);
+  }
 });
 
 test('models: explicit head_dim, MoE and sliding-window fields are coherent', () => {
@@ -242,15 +313,17 @@ test('catalog-import: invalid rows exit 2 and list every problem with a JSON Poi
   const got = report.errors.map((e) => `${e.code} ${e.path}`).sort();
   assert.deepStrictEqual(got, [
     'invalid_type /offerings/2/usd_per_hour',
-    'spot_above_on_demand /offerings/1/spot_usd_per_hour',
     'unknown_gpu /offerings/0/gpu',
   ]);
+  // Spot above on-demand is kept and warned about (the C++ validator's rule), not rejected.
+  assert.ok(report.warnings.some((w) => w.code === 'spot_above_on_demand' && w.path === '/offerings/1/spot_usd_per_hour'), r.stderr);
   const skip = node(['scripts/catalog-import.js', csv, '--provider', 'lambda', '--skip-unknown', '--as-of', '2026-11-30']);
   assert.strictEqual(skip.status, 2, 'the other problems remain');
   assert.match(skip.stderr, /skipped: no catalog GPU/);
 });
 
-test('catalog-build.js regenerates the committed gpus/providers/offerings JSON exactly', { skip: !fs.existsSync(REFERENCE) && 'no ../shared/reference' }, () => {
+test('catalog-build.js regenerates the committed gpus/providers/offerings JSON exactly from catalog/reference', () => {
+  assert.ok(fs.existsSync(path.join(REFERENCE, 'offerings.csv')), 'the in-repo reference copy is present');
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-build-'));
   const r = node(['scripts/catalog-build.js', REFERENCE, '--out', out]);
   assert.strictEqual(r.status, 0, r.stderr);
@@ -261,7 +334,69 @@ test('catalog-build.js regenerates the committed gpus/providers/offerings JSON e
   }
 });
 
+test('catalog-build.js without a reference folder is a usage error (no default outside the checkout)', () => {
+  const r = node(['scripts/catalog-build.js', '--out', fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-build-'))]);
+  assert.strictEqual(r.status, 1);
+  assert.match(r.stderr, /REFERENCE_DIR is required/);
+});
+
 test('mergeCatalogs keeps the latest as_of and concatenates sections', () => {
   const m = mergeCatalogs([{ as_of: '2026-01-01', gpus: [{ id: 'a' }] }, { as_of: '2026-02-01', gpus: [{ id: 'b' }] }, {}]);
   assert.deepStrictEqual(m, { as_of: '2026-02-01', gpus: [{ id: 'a' }, { id: 'b' }] });
+});
+
+test('catalog:refresh on a fixture folder: SkyPilot vms.csv files adopted per policy, diff printed', () => {
+  const F = path.join(FIXTURES, 'refresh');
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-refresh-'));
+  const base = node(['scripts/catalog-build.js', path.join(F, 'ref'), '--out', out]);
+  assert.strictEqual(base.status, 0, base.stderr);
+  const before = readJson(path.join(out, 'offerings.json')).offerings;
+  assert.deepStrictEqual(before.map((o) => o.id).sort(), ['aws/g5.xlarge', 'aws/g6.xlarge', 'aws/p5.48xlarge',
+    'runpod/1x_A40_SECURE', 'runpod/1x_H100-SXM_SECURE']);
+  const diffFile = path.join(out, 'diff.md');
+  const r = node(['scripts/catalog-refresh.js', path.join(F, 'vms'), '--ref', path.join(F, 'ref'), '--out', out,
+    '--collected', '2026-12-15', '--diff', diffFile]);
+  assert.strictEqual(r.status, 0, r.stderr);
+  const after = readJson(path.join(out, 'offerings.json')).offerings;
+  const byId = new Map(after.map((o) => [o.id, o]));
+  // AWS (replace): g5.xlarge is gone, g6.2xlarge is new, the CPU-only m5.large is skipped; the cheapest
+  // on-demand region (us-east-1, $50) is kept with that region's lowest spot ($11).
+  assert.deepStrictEqual(after.filter((o) => o.provider === 'aws').map((o) => o.id).sort(),
+    ['aws/g6.2xlarge', 'aws/g6.xlarge', 'aws/p5.48xlarge']);
+  const p5 = byId.get('aws/p5.48xlarge');
+  assert.deepStrictEqual([p5.usd_per_hour, p5.spot_usd_per_hour, p5.region, p5.price_as_of, p5.price_dated], [50, 11, 'us-east-1', '2026-12-15', false]);
+  assert.strictEqual(p5.display_name, '8× H100 SXM 80 GB · 192 vCPU · 2048 GiB RAM');
+  // RunPod (merge-stale): the H100 row is repriced, the A40 row not in the file is kept and marked stale.
+  assert.strictEqual(byId.get('runpod/1x_H100-SXM_SECURE').usd_per_hour, 2.69);
+  assert.strictEqual(byId.get('runpod/1x_H100-SXM_SECURE').stale, undefined);
+  const a40 = byId.get('runpod/1x_A40_SECURE');
+  assert.deepStrictEqual([a40.stale, a40.usd_per_hour, a40.price_as_of], [true, 0.79, '2026-11-30']);
+  const providers = readJson(path.join(out, 'providers.json')).providers;
+  assert.strictEqual(providers.find((p) => p.id === 'runpod').price_as_of, '2026-12-15');
+  // The diff, by provider: added, removed, repriced, unchanged.
+  const diff = fs.readFileSync(diffFile, 'utf8');
+  assert.strictEqual(r.stdout, diff);
+  assert.match(diff, /\| aws \| 1 \| 1 \| 2 \| 0 \|/);
+  assert.match(diff, /\| runpod \| 0 \| 0 \| 1 \| 1 \|/);
+  assert.match(diff, /\| \*\*total\*\* \| 1 \| 1 \| 3 \| 1 \|/);
+  assert.match(diff, /\| runpod \| merge-stale \| 2 \| 1 \| 1 \| 0 \| 1 \|/);
+  assert.match(r.stderr, /median \$\/GPU-h/, 'the per-provider summary is printed');
+});
+
+test('catalog:refresh of the committed refresh folder reproduces the committed catalog', () => {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-refresh-'));
+  for (const name of ['gpus', 'providers', 'offerings']) fs.copyFileSync(path.join(CATALOG, `${name}.json`), path.join(out, `${name}.json`));
+  const r = node(['scripts/catalog-refresh.js', path.join(REFERENCE, 'refresh-2026-12'), '--out', out, '--collected', '2026-12-01']);
+  assert.strictEqual(r.status, 0, r.stderr);
+  for (const name of ['gpus', 'providers', 'offerings']) {
+    assert.ok(fs.readFileSync(path.join(CATALOG, `${name}.json`), 'utf8') === fs.readFileSync(path.join(out, `${name}.json`), 'utf8'), name);
+  }
+  assert.match(r.stdout, /\| \*\*total\*\* \| 0 \| 0 \| 0 \| \d+ \|/, 'nothing changes against itself');
+});
+
+test('catalog:refresh without a folder, or with a bad date, is a usage error', () => {
+  assert.strictEqual(node(['scripts/catalog-refresh.js']).status, 1);
+  const r = node(['scripts/catalog-refresh.js', FIXTURES, '--collected', '1 Dec', '--dry-run']);
+  assert.strictEqual(r.status, 1);
+  assert.match(r.stderr, /--collected must be YYYY-MM-DD/);
 });

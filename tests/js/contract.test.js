@@ -112,3 +112,23 @@ test('WASM: catalog() and validateCatalog() work on the bundled and a broken cat
   assert.equal(response.ok, false);
   assert.ok(response.errors.some((e) => e.path === '/catalog/offerings/0/gpu'));
 });
+
+test('option notes: the facts behind reasons and warnings, in order, in both locales', async () => {
+  const sizer = await loadSizer();
+  for (const locale of ['en', 'ar']) {
+    const r = sizer.evaluate({ model: 'llama-3.1-8b', workload: { kind: 'finetune', method: 'full', deadline_s: 60 },
+                               locale, limit: 50 });
+    assert.equal(r.ok, true);
+    let seen = 0;
+    for (const o of r.options) {
+      assert.deepEqual(o.notes.filter((n) => n.severity === 'info').map((n) => n.text), o.reasons);
+      assert.deepEqual(o.notes.filter((n) => n.severity === 'warning').map((n) => n.text), o.warnings);
+      for (const n of o.notes) {
+        assert.match(n.code, /^[a-z_]+$/);
+        for (const v of Object.values(n.params)) assert.ok(typeof v === 'number' || typeof v === 'string');
+        seen += 1;
+      }
+    }
+    assert.ok(seen > 0);
+  }
+});

@@ -1,0 +1,55 @@
+// Option evaluation: one workload on one hardware option (a GPU kind, a count, the box's interconnect),
+// placed and timed, with its notes (facts; phrased at the end) and how its figures were computed. One
+// file per workload kind: options_inference.cpp, options_training.cpp, options_media.cpp.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "catalog.hpp"
+#include "engines.hpp"
+#include "request.hpp"
+#include "response.hpp"
+
+namespace sizer {
+
+// The hardware one option runs on.
+struct OptionInputs {
+  const Gpu* gpu = nullptr;
+  int64_t gpus = 1;
+  std::string interconnect;  // inside a box: nvlink, pcie, ...
+  int64_t gpus_per_node = 8;
+  bool fast_fabric = true;   // between nodes (pinned hardware: assumed to be a cluster)
+};
+
+// One evaluated option and the explanations of its figures (figure names are Option fields).
+struct Candidate {
+  Option option;
+  std::vector<Explanation> explain;
+};
+
+// ±relative_error around value, the range shown beside a speed figure.
+Range range_around(const char* metric, double value, double relative_error);
+
+// ---- serving (options_inference.cpp)
+MemoryReport inference_memory_report(const Request& request, const EnginePreset& engine,
+                                     std::vector<Explanation>& explain);
+Candidate evaluate_inference_option(const Request& request, const EnginePreset& engine, const OptionInputs& in);
+// Pinned hardware without a concurrency: the largest batch that fits and meets the targets.
+InferenceWorkload auto_batch(const Request& request, const EnginePreset& engine, const OptionInputs& in);
+
+// ---- fine-tuning and pretraining (options_training.cpp)
+MemoryReport training_memory_report(const Request& request, const EnginePreset& engine,
+                                    std::vector<Explanation>& explain);
+Candidate evaluate_training_option(const Request& request, const EnginePreset& engine, const OptionInputs& in);
+// A run that does not fit one instance of `in` may span several (multi-node): the fewest, doubling up to
+// 64 and within filters.max_gpus, that fit; `base` unchanged when none does.
+void spread_over_instances(const Request& request, const EnginePreset& engine, const OptionInputs& in,
+                           Candidate& base);
+
+// ---- image, video and audio (options_media.cpp)
+MemoryReport media_memory_report(const Request& request, const EnginePreset& engine,
+                                 std::vector<Explanation>& explain);
+Candidate evaluate_media_option(const Request& request, const EnginePreset& engine, const OptionInputs& in);
+
+}  // namespace sizer

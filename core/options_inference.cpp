@@ -1,0 +1,237 @@
+// Serving a language model on one hardware option: the split that serves it best, its speed, its notes.
+#include <algorithm>
+#include <cmath>
+
+#include "formats.hpp"
+#include "format.hpp"
+#include "memory.hpp"
+#include "options.hpp"
+#include "performance.hpp"
+#include "placement.hpp"
+#include "search.hpp"
+
+namespace sizer {
+namespace {
+
+// The KV cache is worth a note once it holds this share of the memory (rule of thumb 1: never size on
+// weights alone).
+constexpr double kKvShareNote = 0.3;
+// A split must serve 2% more to be preferred over one with fewer GPUs (noise in the estimate).
+constexpr double kBetterSplitMargin = 1.02;
+
+bool targets_met(const InferenceWorkload& w, const InferenceSpeed& s) {
+  if (w.min_output_tokens_per_s_per_user && s.decode_tokens_per_s_per_user < *w.min_output_tokens_per_s_per_user) {
+    return false;
+  }
+  if (w.max_ttft_s && s.ttft_s > *w.max_ttft_s) return false;
+  return true;
+}
+
+std::string round1(double x) { return format_number(std::round(x * 10.0) / 10.0); }
+
+struct Served {
+  MemoryBreakdown memory;
+  Placement placement;
+  InferenceSpeed speed;
+  Link link;
+};
+
+// Of the splits that fit, the one serving this workload best: meeting the targets first, then the
+// highest aggregate rate (at concurrency 1, tensor parallelism beats idle replicas), then fewer GPUs.
+Served serve(const Request& request, const InferenceWorkload& workload, const EnginePreset& engine,
+             const OptionInputs& in) {
+  Served s;
+  s.memory = inference_memory(request.model, workload, engine);
+  const int64_t max_tensor = std::min<int64_t>(kMaxTensorInBox, in.gpus);
+  s.link = tensor_parallel_link(*in.gpu, in.interconnect);
+  const std::vector<Placement> splits =
+      candidate_placements(request.model, workload, engine, s.memory, *in.gpu, in.gpus, max_tensor);
+  s.placement = splits.back();
+  bool chosen = false;
+  bool chosen_meets = false;
+  for (const Placement& candidate : splits) {
+    if (!candidate.fits) continue;
+    const InferenceSpeed speed = inference_speed(request.model, workload, engine, s.memory, *in.gpu, s.link, candidate);
+    const bool meets = targets_met(workload, speed);
+    const bool better = !chosen || (meets && !chosen_meets) ||
+                        (meets == chosen_meets && speed.output_tokens_per_s > s.speed.output_tokens_per_s * kBetterSplitMargin);
+    if (better) {
+      s.placement = candidate;
+      s.speed = speed;
+      chosen = true;
+      chosen_meets = meets;
+    }
+  }
+  take_best_capacities(splits, s.placement);
+  if (!chosen) s.speed = inference_speed(request.model, workload, engine, s.memory, *in.gpu, s.link, s.placement);
+  return s;
+}
+
+Option option_from(const InferenceWorkload& workload, const OptionInputs& in, const Served& s) {
+  Option option;
+  const Placement& placement = s.placement;
+  option.gpu = in.gpu->id;
+  option.gpus = in.gpus;
+  option.interconnect = in.interconnect;
+  option.fits = placement.fits;
+  option.meets_targets = placement.fits && targets_met(workload, s.speed);
+  option.vram_bytes_per_gpu = in.gpu->vram_bytes();
+  option.used_bytes_per_gpu = placement.used_bytes_per_gpu;
+  option.memory_pressure =
+      placement.usable_bytes_per_gpu > 0 ? placement.used_bytes_per_gpu / placement.usable_bytes_per_gpu : 1e9;
+  option.tensor = placement.tensor;
+  option.pipeline = placement.pipeline;
+  option.data = placement.data;
+  option.concurrency = workload.concurrency;
+  option.max_concurrency = placement.max_concurrency;
+  option.max_context_tokens = placement.max_context_tokens;
+  option.kv_capacity_tokens = placement.kv_capacity_tokens;
+  return option;
+}
+
+void note_fit(Option& option, const InferenceWorkload& workload, const Served& s, const Gpu& gpu) {
+  const Placement& placement = s.placement;
+  const double spare = placement.usable_bytes_per_gpu - placement.used_bytes_per_gpu;
+  const int64_t span = placement.tensor * placement.pipeline;
+  const auto replicas = static_cast<double>(placement.data);
+  std::vector<Param> params = {param_number("spare_bytes_per_gpu", spare, format_gb(spare)),
+                               param_number("replicas", replicas, std::to_string(placement.data))};
+  if (span > 1) params.push_back(param_number("gpus_per_replica", static_cast<double>(span), std::to_string(span)));
+  option.notes.push_back(note("fits", SeverityId::info, span == 1 ? "fits.serving_one_gpu" : "fits.serving_spans",
+                              std::move(params), "replicas"));
+  // What the GPU lacks for this format, and what the engine runs instead (capabilities.hpp).
+  if (s.speed.kernel_path == KernelPath::as_fp16) {
+    option.notes.push_back(note("bf16_as_fp16", SeverityId::warning, "capability.bf16_as_fp16",
+                                {param_text("gpu", gpu.name)}));
+  } else if (!s.speed.compute_native) {
+    const std::string precision(find_weight_format(workload.weights)->compute);
+    option.notes.push_back(note("no_native_compute", SeverityId::info, "no_native_compute",
+                                {param_text("precision", precision)}));
+  }
+  if (!s.speed.flash_attention) {
+    option.notes.push_back(note("no_flash_attention", SeverityId::warning, "capability.no_flash_attention",
+                                {param_text("gpu", gpu.name)}));
+  }
+  // Rule of thumb 3: PCIe-only multi-GPU limits tensor-parallel serving.
+  if (placement.tensor > 1 && s.link.kind == "pcie") {
+    option.notes.push_back(note("tensor_parallel_over_pcie", SeverityId::warning, "tensor_parallel_over_pcie",
+                                {param_number("tensor", static_cast<double>(placement.tensor),
+                                              std::to_string(placement.tensor))}));
+  }
+  if (s.memory.total_bytes > 0) {
+    const double kv_share = s.memory.kv_cache_bytes / s.memory.total_bytes;
+    if (kv_share >= kKvShareNote) {
+      const std::string pct = std::to_string(static_cast<int>(std::lround(kv_share * 100))) + "%";
+      option.notes.push_back(note("kv_cache_share", SeverityId::info, "kv_cache_share",
+                                  {param_number("kv_share", kv_share, pct)}));
+    }
+  }
+}
+
+void note_targets(Option& option, const InferenceWorkload& workload, const InferenceSpeed& speed) {
+  if (option.meets_targets) return;
+  if (workload.min_output_tokens_per_s_per_user &&
+      speed.decode_tokens_per_s_per_user < *workload.min_output_tokens_per_s_per_user) {
+    const double target = *workload.min_output_tokens_per_s_per_user;
+    option.notes.push_back(
+        note("below_decode_target", SeverityId::warning, "below_decode_target",
+             {param_number("decode_tokens_per_s", speed.decode_tokens_per_s_per_user,
+                           round1(speed.decode_tokens_per_s_per_user)),
+              param_number("target_tokens_per_s", target, format_number(target))}));
+  }
+  if (workload.max_ttft_s && speed.ttft_s > *workload.max_ttft_s) {
+    const double target = *workload.max_ttft_s;
+    option.notes.push_back(
+        note("above_ttft_target", SeverityId::warning, "above_ttft_target",
+             {param_number("ttft_s", speed.ttft_s, format_number(std::round(speed.ttft_s * 100) / 100) + " s"),
+              param_number("target_s", target, format_number(target) + " s")}));
+  }
+}
+
+void note_no_fit(Option& option, const EnginePreset& engine, const OptionInputs& in, const Placement& placement) {
+  option.notes.push_back(
+      note("does_not_fit", SeverityId::info, "does_not_fit.serving",
+           {param_number("needed_bytes_per_gpu", placement.used_bytes_per_gpu, format_gb(placement.used_bytes_per_gpu)),
+            param_number("usable_bytes_per_gpu", placement.usable_bytes_per_gpu, format_gb(placement.usable_bytes_per_gpu)),
+            param_number("vram_bytes_per_gpu", in.gpu->vram_bytes(), format_gb(in.gpu->vram_bytes())),
+            param_text("engine", std::string(engine.id))}));
+}
+
+// Ranks a GPU that cannot run the format after every option that only lacks memory.
+constexpr double kNoKernelPressure = 1e6;
+
+// The option for `workload` (which may differ from the request's while auto_batch searches).
+Candidate evaluate_with(const Request& request, const InferenceWorkload& workload, const EnginePreset& engine,
+                        const OptionInputs& in) {
+  const Served s = serve(request, workload, engine, in);
+  Candidate c;
+  c.option = option_from(workload, in, s);
+  Option& option = c.option;
+  // A format with no kernel on this GPU does not run at all, whatever the memory says.
+  if (s.speed.kernel_path == KernelPath::none) {
+    option.fits = false;
+    option.meets_targets = false;
+    option.memory_pressure = kNoKernelPressure;
+    option.notes.push_back(note("no_kernel", SeverityId::warning, "capability.no_kernel",
+                                {param_text("format", workload.weights), param_text("gpu", in.gpu->name),
+                                 param_text("missing", s.speed.missing_feature)}));
+    return c;
+  }
+  if (!s.placement.fits) {
+    note_no_fit(option, engine, in, s.placement);
+    return c;
+  }
+  option.bottleneck = s.speed.bottleneck;
+  option.decode_output_tokens_per_s_per_user = s.speed.decode_tokens_per_s_per_user;
+  option.output_tokens_per_s = s.speed.output_tokens_per_s;
+  option.ttft_s = s.speed.ttft_s;
+  option.range = range_around("output_tokens_per_s", s.speed.output_tokens_per_s, engine.speed_relative_error);
+  note_fit(option, workload, s, *in.gpu);
+  note_targets(option, workload, s.speed);
+  c.explain = explain_inference_speed(s.speed, workload, engine);
+  return c;
+}
+
+}  // namespace
+
+Range range_around(const char* metric, double value, double relative_error) {
+  return Range{metric, value * (1.0 - relative_error), value * (1.0 + relative_error)};
+}
+
+MemoryReport inference_memory_report(const Request& request, const EnginePreset& engine,
+                                     std::vector<Explanation>& explain) {
+  const MemoryBreakdown m = inference_memory(request.model, request.inference, engine);
+  for (Explanation& e : explain_inference_memory(request.model, request.inference, engine, m)) {
+    explain.push_back(std::move(e));
+  }
+  MemoryReport report;
+  report.weights_bytes = m.weights_bytes;
+  report.kv_cache_bytes = m.kv_cache_bytes;
+  report.kv_bytes_per_token = m.kv_bytes_per_token;
+  report.activations_bytes = m.activations_bytes;
+  report.overhead_bytes = m.overhead_bytes;
+  report.total_bytes = m.total_bytes;
+  return report;
+}
+
+Candidate evaluate_inference_option(const Request& request, const EnginePreset& engine, const OptionInputs& in) {
+  return evaluate_with(request, request.inference, engine, in);
+}
+
+InferenceWorkload auto_batch(const Request& request, const EnginePreset& engine, const OptionInputs& in) {
+  InferenceWorkload w = request.inference;
+  w.concurrency = 1;
+  const Served one = serve(request, w, engine, in);
+  if (!one.placement.fits || !targets_met(w, one.speed)) return w;
+  auto serves = [&](int64_t concurrency) {
+    w.concurrency = concurrency;
+    const Served s = serve(request, w, engine, in);
+    return s.placement.fits && targets_met(w, s.speed);
+  };
+  const int64_t high = std::min<int64_t>(engine.max_batch * std::max<int64_t>(1, one.placement.data),
+                                         std::max<int64_t>(1, one.placement.max_concurrency));
+  w.concurrency = largest_int_such_that(1, high, serves);
+  return w;
+}
+
+}  // namespace sizer

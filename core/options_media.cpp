@@ -1,0 +1,67 @@
+// Diffusion or audio on one hardware option: one full copy of the pipeline per GPU (these models are
+// not split).
+#include "format.hpp"
+#include "media.hpp"
+#include "options.hpp"
+
+namespace sizer {
+namespace {
+
+// Relative error (one side) of the media estimates, from the calibration cases (accuracy report).
+constexpr double kImageRelativeError = 0.3;
+constexpr double kAudioRelativeError = 0.35;
+
+}  // namespace
+
+MemoryReport media_memory_report(const Request& request, const EnginePreset& engine, std::vector<Explanation>&) {
+  const MediaMemory m = media_memory(request.model, request.media, request.kind, engine);
+  MemoryReport report;
+  report.weights_bytes = m.weights_bytes;
+  report.activations_bytes = m.activations_bytes;
+  report.overhead_bytes = m.overhead_bytes;
+  report.total_bytes = m.total_bytes;
+  return report;
+}
+
+Candidate evaluate_media_option(const Request& request, const EnginePreset& engine, const OptionInputs& in) {
+  const MediaMemory memory = media_memory(request.model, request.media, request.kind, engine);
+  const double usable = in.gpu->vram_bytes() * kMediaUsableFraction;
+  Candidate c;
+  Option& option = c.option;
+  option.gpu = in.gpu->id;
+  option.gpus = in.gpus;
+  option.interconnect = in.interconnect;
+  option.vram_bytes_per_gpu = in.gpu->vram_bytes();
+  option.used_bytes_per_gpu = memory.total_bytes;
+  option.memory_pressure = memory.total_bytes / usable;
+  option.fits = memory.total_bytes <= usable;
+  option.data = in.gpus;
+  option.concurrency = request.media.batch;
+  if (!option.fits) {
+    option.notes.push_back(note("does_not_fit", SeverityId::info, "does_not_fit.media",
+                                {param_number("needed_bytes_per_gpu", memory.total_bytes, format_gb(memory.total_bytes)),
+                                 param_number("usable_bytes_per_gpu", usable, format_gb(usable))}));
+    return c;
+  }
+  const MediaSpeed speed = media_speed(request.model, request.media, request.kind, engine, *in.gpu, in.gpus);
+  const bool audio = request.kind == WorkloadKind::audio;
+  option.meets_targets = true;
+  option.bottleneck = speed.bottleneck;
+  option.items_per_s = speed.items_per_s;
+  option.seconds_per_image = speed.seconds_per_item;
+  if (audio) {
+    option.real_time_factor = speed.real_time_factor;
+    option.range = range_around("real_time_factor", speed.real_time_factor, kAudioRelativeError);
+  } else {
+    option.range = range_around("seconds_per_image", speed.seconds_per_item, kImageRelativeError);
+  }
+  const double spare = usable - memory.total_bytes;
+  option.notes.push_back(note("fits", SeverityId::info, "fits.media",
+                              {param_number("spare_bytes_per_gpu", spare, format_gb(spare)),
+                               param_number("copies", static_cast<double>(in.gpus), std::to_string(in.gpus))},
+                              "copies"));
+  c.explain.push_back(explain_media_speed(request.model, request.media, request.kind, speed));
+  return c;
+}
+
+}  // namespace sizer

@@ -1,0 +1,115 @@
+// The response's value types (CONTRACT.md "Response"): what every stage hands on and json_io writes.
+#pragma once
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "catalog.hpp"
+#include "messages.hpp"
+#include "request.hpp"
+#include "vocabulary.hpp"
+
+namespace sizer {
+
+struct Range {
+  std::string metric;
+  double low = 0;
+  double high = 0;
+};
+
+// One reason or warning of an option, as a fact: the stage that found it records the code, how much it
+// matters and the message-catalog key with its figures ("note.<code>[.<detail>]"); the phrasing step
+// (phrasing.hpp) writes `text` in the request's locale and fills Option::reasons and Option::warnings.
+struct Note {
+  std::string code;  // stable, machine-readable: "fits", "spot", "below_decode_target", ...
+  SeverityId severity = SeverityId::info;
+  Message fact;
+  std::string text;  // written by phrase_options
+};
+
+// One ranked option (CONTRACT.md "options"). Absent (nullopt / empty) means "does not apply".
+struct Option {
+  std::string provider, instance, offering_id, region;
+  std::string gpu;
+  int64_t gpus = 1;
+  std::string pricing;  // on_demand, spot
+  bool fits = false;
+  bool meets_targets = false;
+  double vram_bytes_per_gpu = 0;
+  double used_bytes_per_gpu = 0;
+  int64_t tensor = 1, pipeline = 1, data = 1, expert = 1;
+  int64_t concurrency = 1;  // the batch the speed figures are at
+  std::string interconnect;
+  std::string bottleneck;
+  std::optional<double> decode_output_tokens_per_s_per_user, output_tokens_per_s, ttft_s;
+  std::optional<int64_t> max_concurrency, max_context_tokens, kv_capacity_tokens;
+  std::optional<double> train_tokens_per_s, train_s, gpu_hours, mfu;
+  std::optional<double> seconds_per_image, real_time_factor, items_per_s;
+  std::optional<double> usd_per_hour, usd_per_million_output_tokens, usd_per_month, usd_total;
+  std::optional<double> usd_compute, usd_storage, usd_egress;  // the parts of usd_total
+  std::optional<double> job_s;                                  // wall-clock seconds of the whole job
+  std::optional<double> billed_s;                               // compute seconds billed for the job
+  std::optional<double> spot_extra_s;                           // expected time lost to interruptions
+  int64_t instances = 1;
+  std::string sharding;  // training: the ZeRO stage used
+  std::optional<Range> range;
+  std::vector<Note> notes;            // facts, in the order the stages found them
+  std::vector<std::string> reasons;   // the info notes, phrased
+  std::vector<std::string> warnings;  // the warning notes, phrased
+  double memory_pressure = 0;  // used / usable, for ranking options that do not fit
+};
+
+// Memory of one replica before it is split (CONTRACT.md "memory"); training parts absent for serving.
+struct MemoryReport {
+  double weights_bytes = 0, activations_bytes = 0, overhead_bytes = 0, total_bytes = 0;
+  std::optional<double> kv_cache_bytes, kv_bytes_per_token;
+  std::optional<double> gradients_bytes, optimizer_bytes, adapter_bytes;
+};
+
+// For each GPU kind of the catalog: the fewest GPUs that hold one replica (CONTRACT.md extension
+// `fit_by_gpu`). Absent `gpus_needed` means not even 64 do (or, for diffusion/audio, one does not).
+struct GpuFit {
+  std::string gpu;
+  double vram_bytes_per_gpu = 0;
+  std::optional<int64_t> gpus_needed;
+  std::optional<double> used_bytes_per_gpu;
+};
+
+struct Guidance {
+  std::string id, question, answer;
+};
+
+// "Show the math" for one figure. A stage builds it in the function that computes the figure, from the
+// same values and constants; `figure` names the field inside the stage's result ("weights_bytes",
+// "usd_total") until the pipeline files it under the response ("memory.", "options.0.").
+struct Explanation {
+  std::string figure, formula;
+  std::vector<std::pair<std::string, double>> values;
+  double result = 0;
+  std::string source;
+};
+
+struct Response {
+  bool ok = false;
+  Issues errors;
+  Issues warnings;
+  Model model;
+  std::optional<MemoryReport> memory;
+  WorkloadKind kind = WorkloadKind::inference;
+  Request request;  // as evaluated: defaults filled in (the response echoes it as `workload`)
+  std::vector<Option> options;
+  std::vector<GpuFit> fit_by_gpu;
+  int64_t options_evaluated = 0;
+  std::vector<Guidance> guidance;
+  std::vector<Explanation> explain;
+  std::string catalog_as_of;
+};
+
+// A note of `code` with the catalog key "note.<key_suffix>" (the code, or the code and a detail).
+inline Note note(std::string code, SeverityId severity, std::string key_suffix, std::vector<Param> params = {},
+                 std::string plural_param = "") {
+  return Note{std::move(code), severity, message("note." + key_suffix, std::move(params), std::move(plural_param)), ""};
+}
+
+}  // namespace sizer

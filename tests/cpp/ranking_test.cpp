@@ -1,0 +1,115 @@
+// Ranking with hand-made options: each rule of ranking_rules() in turn.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "ranking.hpp"
+
+namespace {
+
+sizer::Option option(const std::string& id, bool fits, bool meets, double usd_per_hour, double tokens_per_s,
+                     const std::string& pricing = "on_demand") {
+  sizer::Option o;
+  o.offering_id = id;
+  o.fits = fits;
+  o.meets_targets = meets;
+  o.pricing = pricing;
+  o.usd_per_hour = usd_per_hour;
+  if (fits) {
+    o.output_tokens_per_s = tokens_per_s;
+    o.usd_per_million_output_tokens = usd_per_hour / (tokens_per_s * 3600.0) * 1e6;
+  }
+  return o;
+}
+
+std::vector<std::string> ids(const std::vector<sizer::Option>& options) {
+  std::vector<std::string> out;
+  for (const auto& o : options) out.push_back(o.offering_id);
+  return out;
+}
+
+sizer::Request serving(const std::string& order = "best", const std::string& pricing = "any") {
+  sizer::Request r;
+  r.kind = sizer::WorkloadKind::inference;
+  r.order = order;
+  r.filters.pricing = pricing;
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("ranking: every rule names the guide's rule of thumb it encodes", "[ranking]") {
+  REQUIRE(sizer::ranking_rules().size() >= 5);
+  for (const auto& rule : sizer::ranking_rules()) {
+    CHECK_FALSE(rule.name.empty());
+    CHECK_FALSE(rule.rule_of_thumb.empty());
+    CHECK(rule.compare != nullptr);
+  }
+}
+
+TEST_CASE("ranking: fits before not-fits, meets-targets first, the nearest miss first", "[ranking]") {
+  std::vector<sizer::Option> options = {option("far", false, false, 1, 0), option("fits", true, false, 1, 100),
+                                        option("near", false, false, 1, 0), option("meets", true, true, 50, 10)};
+  options[0].memory_pressure = 3.0;
+  options[2].memory_pressure = 1.2;
+  sizer::rank_options(options, serving());
+  CHECK(ids(options) == std::vector<std::string>{"meets", "fits", "near", "far"});
+}
+
+TEST_CASE("ranking: cheapest work first by default, faster on ties", "[ranking]") {
+  std::vector<sizer::Option> options = {option("dear", true, true, 10, 1000), option("cheap", true, true, 2, 1000),
+                                        option("tie-slow", true, true, 4, 2000), option("tie-fast", true, true, 8, 4000)};
+  sizer::rank_options(options, serving());
+  // $ per million tokens: cheap 0.56, tie-slow 0.56 (same), tie-fast 0.56 (same), dear 2.78.
+  CHECK(ids(options) == std::vector<std::string>{"tie-fast", "tie-slow", "cheap", "dear"});
+}
+
+TEST_CASE("ranking: spot is never first for an endpoint unless asked for", "[ranking]") {
+  const std::vector<sizer::Option> offered = {option("spot", true, true, 1, 1000, "spot"),
+                                              option("on-demand", true, true, 3, 1000)};
+  std::vector<sizer::Option> options = offered;
+  sizer::rank_options(options, serving());
+  CHECK(options.front().offering_id == "on-demand");
+  // Asked for spot: the cheaper spot option leads.
+  options = offered;
+  sizer::rank_options(options, serving("best", "spot"));
+  CHECK(options.front().offering_id == "spot");
+  // Checkpointable jobs may take spot when it is cheaper.
+  sizer::Request job = serving();
+  job.kind = sizer::WorkloadKind::finetune;
+  options = offered;
+  options[0].usd_total = 5;
+  options[1].usd_total = 9;
+  sizer::rank_options(options, job);
+  CHECK(options.front().offering_id == "spot");
+}
+
+TEST_CASE("ranking: order=fastest and order=cheapest_per_hour", "[ranking]") {
+  const std::vector<sizer::Option> offered = {option("slow-cheap", true, true, 1, 100),
+                                              option("fast-dear", true, true, 9, 5000),
+                                              option("mid", true, true, 3, 1000, "spot")};
+  std::vector<sizer::Option> options = offered;
+  sizer::rank_options(options, serving("fastest"));
+  CHECK(ids(options) == std::vector<std::string>{"fast-dear", "mid", "slow-cheap"});
+  options = offered;
+  sizer::rank_options(options, serving("cheapest_per_hour"));
+  CHECK(ids(options) == std::vector<std::string>{"slow-cheap", "mid", "fast-dear"});
+  // Still: what does not fit comes last whatever the order.
+  options = offered;
+  options.push_back(option("no-fit", false, false, 0.1, 0));
+  sizer::rank_options(options, serving("cheapest_per_hour"));
+  CHECK(options.back().offering_id == "no-fit");
+}
+
+TEST_CASE("ranking: a job ranks by its total; a shorter run is the faster one", "[ranking]") {
+  sizer::Request job = serving();
+  job.kind = sizer::WorkloadKind::pretrain;
+  std::vector<sizer::Option> options = {option("a", true, true, 1, 0), option("b", true, true, 1, 0)};
+  options[0].usd_total = 100;
+  options[0].train_s = 3600;
+  options[1].usd_total = 100;
+  options[1].train_s = 1800;
+  sizer::rank_options(options, job);
+  CHECK(options.front().offering_id == "b");
+}

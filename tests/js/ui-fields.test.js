@@ -1,0 +1,120 @@
+'use strict';
+// The page's field table (web/ui/fields.js), loaded as the bundle loads it (classic scripts sharing GpuSizerUI),
+// against the real core: each field described once drives defaults, the permalink, the hash checks, the request
+// and the error mapping; enum values come from sizer.vocabulary(); a core without vocabulary() fails loudly.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const vm = require('node:vm');
+const { root, loadSizer } = require('./helpers');
+
+function loadUI(consoleErrors) {
+  const ctx = vm.createContext({ URLSearchParams, Intl, console: { error: (m) => consoleErrors.push(String(m)), log() {} } });
+  for (const f of ['dom.js', 'format.js', 'vocab.js', 'catalog.js', 'fields.js']) {
+    vm.runInContext(fs.readFileSync(path.join(root, 'web', 'ui', f), 'utf8'), ctx, { filename: f });
+  }
+  return vm.runInContext('GpuSizerUI', ctx);
+}
+// Values made in the script's realm, as plain data of this one (deepStrictEqual compares prototypes).
+const plain = (v) => JSON.parse(JSON.stringify(v));
+
+async function setup(overrides = {}) {
+  const errors = [];
+  const UI = loadUI(errors);
+  const sizer = await loadSizer();
+  const voc = UI.vocab.load(sizer);
+  const view = UI.catalog.index(sizer.catalog());
+  const FL = UI.fields;
+  const feat = { custom: true, advanced: true, providers: true };
+  const messages = (k, p) => k + (p ? JSON.stringify(p) : '');
+  const base = { feat, view, voc, t: messages, fmt: UI.format.makeFmt('en'), compact: false,
+    pick: (kinds, pref) => { const l = view.models.filter((m) => kinds.includes(m.kind || 'llm')); return l.some((m) => m.id === pref) ? pref : (l[0] || {}).id || ''; } };
+  const c0 = { ...base, st: null, task: FL.taskOf('serve'), model: () => null };
+  const defaults = FL.defaults(c0);
+  const st = { ...defaults, ...overrides };
+  const c = { ...base, st, task: FL.taskOf(st.task), model: () => { const m = view.models.find((x) => x.id === st[FL.taskOf(st.task).modelKey]); return m || null; } };
+  return { UI, FL, voc, view, st, c, defaults, errors, sizer };
+}
+
+test('the field table: unique state and permalink keys; every vocabulary it names exists', async () => {
+  const { FL, voc, errors } = await setup();
+  assert.deepEqual(errors, [], 'the real core has a vocabulary');
+  const keys = FL.FIELDS.map((f) => f.key);
+  assert.equal(new Set(keys).size, keys.length, 'state keys are unique');
+  const links = FL.FIELDS.filter((f) => f.link).map((f) => f.link);
+  assert.equal(new Set(links).size, links.length, 'permalink keys are unique');
+  // DOM ids too, but for the one preset select that each task fills with its own kind of model.
+  const ids = FL.FIELDS.filter((f) => !['img_model', 'audio_model'].includes(f.key)).map((f) => f.id);
+  assert.equal(new Set(ids).size, ids.length, 'DOM ids are unique');
+  for (const f of FL.FIELDS) {
+    if (f.vocab) assert.ok(voc[f.vocab] && voc[f.vocab].length > 0, `${f.key}: vocabulary ${f.vocab}`);
+    if (f.type === 'enum') assert.ok(FL.values(f, voc).length > 0, `${f.key} has values`);
+  }
+});
+
+test('defaults, request and permalink come from the one table', async () => {
+  const { FL, st, c, defaults, voc, sizer } = await setup();
+  assert.equal(defaults.weights, 'bf16');
+  assert.equal(defaults.limit, '25');
+  const { request, errors } = FL.buildRequest(c);
+  assert.deepEqual(plain(errors), []);
+  assert.equal(request.workload.kind, 'inference');
+  assert.equal(request.workload.prompt_tokens, 2000);
+  assert.equal(request.workload.kv_cache, 'fp16');
+  assert.equal(request.engine, 'vllm');
+  assert.equal(request.filters.pricing, 'on_demand');
+  assert.equal(request.order, 'best', 'the ranking order, from the core vocabulary');
+  assert.equal(request.hardware, undefined, 'ranking sends no hardware');
+  assert.equal(request.workload.method, undefined, 'no fine-tune field in a serving request');
+  assert.ok(sizer.evaluate(request).ok, 'the core accepts the request');
+  // Only what differs from the defaults goes into the link, and it comes back.
+  Object.assign(st, { weights: 'fp8', conc: '32', fitonly: true, providers: ['aws'] });
+  const link = FL.serialize(st, defaults);
+  assert.equal(link, 'w=fp8&c=32&pv=aws&fo=1');
+  const back = { ...defaults };
+  FL.applyLink(back, link, voc);
+  assert.deepEqual(plain([back.weights, back.conc, back.fitonly, back.providers]), ['fp8', '32', true, ['aws']]);
+  // A value the core's vocabulary does not have is ignored, field by field.
+  const hostile = { ...defaults };
+  FL.applyLink(hostile, 'w=%3Cimg%3E&e=nope&sh=zero3&lim=99999&t=image', voc);
+  assert.equal(hostile.weights, 'bf16');
+  assert.equal(hostile.engine, 'vllm');
+  assert.equal(hostile.sharding, 'zero3');
+  assert.equal(hostile.limit, '25');
+  assert.equal(hostile.task, 'image');
+});
+
+test('an error path maps to the field shown for this task (the same pointer, another field elsewhere)', async () => {
+  const ft = await setup({ task: 'finetune' });
+  assert.equal(ft.FL.fieldForPath('/workload/seq_len', ft.c), 'ft_seq');
+  assert.equal(ft.FL.fieldForPath('/workload/deadline_s', ft.c), 'deadline_h');
+  assert.equal(ft.FL.fieldForPath('/workload/weights', ft.c), 'ft_weights');
+  const pt = await setup({ task: 'pretrain' });
+  assert.equal(pt.FL.fieldForPath('/workload/seq_len', pt.c), 'pt_seq');
+  assert.equal(pt.FL.fieldForPath('/workload/deadline_s', pt.c), 'pt_deadline_h');
+  const sv = await setup({ hw: 'pin' });
+  assert.equal(sv.FL.fieldForPath('/hardware/count', sv.c), 'count');
+  assert.equal(sv.FL.fieldForPath('/hardware', sv.c), 'gpu');
+  assert.equal(sv.FL.fieldForPath('/filters/max_gpus', sv.c), null, 'a hidden field gets no error');
+  assert.equal(sv.FL.fieldForPath('/workload/context_tokens', sv.c), 'prompt');
+  const cu = await setup({ src: 'custom' });
+  assert.equal(cu.FL.fieldForPath('/model', cu.c), 'c_params_b');
+  assert.equal(cu.FL.fieldForPath('/model/layers', cu.c), 'c_layers');
+  // Hours are checked here and sent as seconds; a full fine-tune sends no LoRA rank.
+  Object.assign(ft.st, { deadline_h: '2', method: 'full' });
+  const r = ft.FL.buildRequest(ft.c);
+  assert.equal(r.request.workload.deadline_s, 7200);
+  assert.equal(r.request.workload.lora_rank, undefined);
+  ft.st.deadline_h = '-1';
+  assert.deepEqual(plain(ft.FL.buildRequest(ft.c).errors.map((e) => e.field)), ['deadline_h']);
+});
+
+test('without sizer.vocabulary() the page says so on the console and keeps no list of its own', async () => {
+  const errors = [];
+  const UI = loadUI(errors);
+  const voc = UI.vocab.load({ catalog() { return {}; } });
+  assert.ok(errors.some((e) => /vocabulary\(\)/.test(e)), errors.join('\n'));
+  for (const k of UI.vocab.KEYS) assert.deepEqual(plain(voc[k]), [], k);
+  assert.deepEqual(plain(UI.fields.values(UI.fields.get('weights'), voc)), []);
+});

@@ -1,0 +1,388 @@
+/* gpu-sizer UI: one calculator mounted into a container (the page's <div id="app"> or a widget's shadow root).
+   Holds the state of one mount, reads and writes the permalink, evaluates, and renders the views into the DOM in
+   place (UI.dom.patch). Needs `createSizer` (dist/gpu-sizer.js) and `GpuSizerMessages` (messages.js) in scope. */
+/* global createSizer, GpuSizerMessages */
+(function (UI) {
+  'use strict';
+  var D = UI.dom, F = UI.format, FL = UI.fields, C = UI.catalog, V = UI.vocab;
+  var h = D.h;
+  var DEBOUNCE_MS = 150;
+
+  // ---------------------------------------------------------------- shared core (one per script)
+  var corePromise = null, coreStarts = 0, catalogFetches = {}, mountCount = 0;
+  function loadCore() {
+    if (!corePromise) corePromise = Promise.resolve().then(function () { coreStarts++; return createSizer(); });
+    return corePromise;
+  }
+  function modelKind(m) { return m && typeof m.kind === 'string' ? m.kind : 'llm'; }
+  function normLang(l) { return String(l || '').toLowerCase().slice(0, 2) === 'ar' ? 'ar' : 'en'; }
+  function copyState(x) {
+    var o = {};
+    Object.keys(x).forEach(function (k) { o[k] = Array.isArray(x[k]) ? x[k].slice() : x[k]; });
+    return o;
+  }
+
+  function mount(container, opts) {
+    opts = opts || {};
+    var embedded = !!opts.embedded, compact = !!opts.compact;
+    var a = {
+      opts: opts, embedded: embedded, compact: compact, uid: ++mountCount,
+      feat: {
+        header: !embedded, tabs: !compact, custom: !compact, advanced: !compact, providers: !compact,
+        guidance: !compact, chart: !compact, math: !compact, csv: !compact, importer: !embedded, fitview: !compact,
+        tableTools: !compact, theme: !embedded, copyLink: !embedded || !!opts.permalink, footer: !embedded
+      },
+      permalinkKey: opts.permalink === undefined || opts.permalink === null ? null : String(opts.permalink),
+      st: null, defaults: null, sizer: null, bundled: null, view: null, voc: {},
+      active: { cat: null, text: null, label: null }, note: null, themeDark: null,
+      lastResp: null, lastOk: null, lastOkTask: null, lastReq: null, expanded: {},
+      issues: [], fieldIssues: {}, assumed: {}, copied: null,
+      fmt: F.makeFmt('en'), destroyed: false
+    };
+    var timer = null, lastHash = null;
+
+    a.t = function (key, params) {
+      var lang = a.st && a.st.lang === 'ar' ? 'ar' : 'en';
+      var msg = GpuSizerMessages[lang][key];
+      if (msg === undefined || msg === '') msg = lang === 'ar' && GpuSizerMessages.en[key] !== '' ? GpuSizerMessages.en[key] : msg;
+      if (msg === undefined) msg = key;
+      // In Arabic, each substituted value is a bidi isolate (FSI … PDI) so Latin names and numbers keep their order.
+      var iso = lang === 'ar';
+      if (params) msg = msg.replace(/\{(\w+)\}/g, function (m, k) { return params[k] === undefined ? m : iso ? '\u2068' + params[k] + '\u2069' : String(params[k]); });
+      return msg;
+    };
+    a.task = function () { return FL.taskOf(a.st && a.st.task); };
+    a.modelsOf = function (kinds) { return a.view.models.filter(function (m) { return kinds.indexOf(modelKind(m)) >= 0; }); };
+    a.model = function () { var m = a.view.model[a.st[a.task().modelKey]]; return m && a.task().models.indexOf(modelKind(m)) >= 0 ? m : null; };
+    a.modelKind = modelKind;
+    // The context the field table reads.
+    a.ctx = function () {
+      return { st: a.st, task: a.task(), feat: a.feat, view: a.view, voc: a.voc, t: a.t, fmt: a.fmt, compact: compact, model: a.model, pick: pick };
+    };
+    function pick(kinds, preferred) {
+      var list = a.modelsOf(kinds);
+      return list.some(function (m) { return m.id === preferred; }) ? preferred : (list[0] ? list[0].id : '');
+    }
+
+    a.rootEl = h('div', { class: 'gs' + (embedded ? ' gs-embedded' : ' gs-page') + (compact ? ' gs-compact' : '') });
+    container.appendChild(a.rootEl);
+    setLoading(a.t('loading'));
+    function setLoading(text) { D.patch(a.rootEl, h('p', { class: 'gs-loading', role: 'status' }, text)); }
+
+    loadCore().then(function (sizer) {
+      if (a.destroyed) return;
+      a.sizer = sizer;
+      a.voc = V.load(sizer);
+      FL.TASKS.forEach(function (task) {
+        // The tabs name the core's workload and model kinds; a kind the core does not have is a bug to see.
+        if (a.voc.workload_kinds.length && !V.has(a.voc, 'workload_kinds', task.kind)) V.complain('the task ' + task.id + ' sends workload kind ' + task.kind + ', which the core does not know');
+        task.models.forEach(function (k) { if (a.voc.model_kinds && a.voc.model_kinds.length && !V.has(a.voc, 'model_kinds', k)) V.complain('the task ' + task.id + ' lists model kind ' + k + ', which the core does not know'); });
+      });
+      if (opts.theme === 'dark' || opts.theme === 'light') a.rootEl.setAttribute('data-theme', opts.theme);
+      a.bundled = sizer.catalog();
+      setCatalog(a.bundled, null, null);
+      a.defaults = FL.defaults(a.ctx());
+      a.st = copyState(a.defaults);
+      if (opts.lang) a.st.lang = normLang(opts.lang);
+      applyAttrs(opts);
+      if (opts.initialState) FL.applyLink(a.st, opts.initialState, a.voc);
+      if (a.permalinkKey !== null) readHash();
+      fixState();
+      if (a.feat.theme) initTheme();
+      run();
+      if (a.permalinkKey !== null) window.addEventListener('hashchange', onHashChange);
+      if (opts.catalogSrc) loadCatalogSrc(opts.catalogSrc);
+    }).catch(function (e) {
+      a.st = a.st || { lang: normLang(opts.lang) };
+      setLoading(a.t('load_failed', { msg: e && e.message ? e.message : String(e) }));
+      if (typeof console !== 'undefined') console.error(e);
+    });
+
+    // ------------------------------------------------------------ state
+    function applyAttrs(o) {
+      if (o.task) {
+        var tk = String(o.task);
+        tk = tk === 'inference' ? 'serve' : tk === 'video' ? 'image' : tk;
+        if (FL.values(FL.get('task'), a.voc).indexOf(tk) >= 0) a.st.task = tk;
+      }
+      if (o.model) setModel(String(o.model), !o.task);
+      if (o.gpu) { a.st.hw = 'pin'; a.st.gpu = String(o.gpu); }
+    }
+    // A preset id goes to the model slot of its kind; a model of another kind than the task's moves to a task for it.
+    function setModel(id, moveTask) {
+      var m = a.view.model[id];
+      var kind = m ? modelKind(m) : 'llm';
+      if (kind === 'llm') { a.st.src = 'preset'; a.st.model = id; } else if (kind === 'audio') a.st.audio_model = id; else a.st.img_model = id;
+      if (moveTask && m && a.task().models.indexOf(kind) < 0) a.st.task = kind === 'llm' ? 'serve' : kind === 'audio' ? 'audio' : 'image';
+      a.st.q = '';
+    }
+    function fixState() {
+      var st = a.st, d = a.defaults;
+      function known(kinds, id) { return a.modelsOf(kinds).some(function (m) { return m.id === id; }); }
+      if (st.src === 'preset' && !known(['llm'], st.model)) { st.model = d.model; if (!st.model) st.src = 'custom'; }
+      if (!known(['image', 'video'], st.img_model)) st.img_model = d.img_model;
+      if (!known(['audio'], st.audio_model)) st.audio_model = d.audio_model;
+      if (!a.view.gpu[st.gpu]) st.gpu = a.view.gpus[0] ? a.view.gpus[0].id : '';
+      if (st.providers) st.providers = st.providers.filter(function (p) { return !!a.view.provider[p]; });
+    }
+
+    // ------------------------------------------------------------ permalink
+    function hashParams() { return new URLSearchParams((location.hash || '').replace(/^#/, '')); }
+    function readHash() {
+      var p = hashParams();
+      if (a.permalinkKey === '') FL.applyLink(a.st, p, a.voc);
+      else if (p.has(a.permalinkKey)) FL.applyLink(a.st, new URLSearchParams(p.get(a.permalinkKey)), a.voc);
+    }
+    function writeHash() {
+      if (a.permalinkKey === null || !a.st) return;
+      var ser = FL.serialize(a.st, a.defaults), next;
+      if (a.permalinkKey === '') next = ser;
+      else {
+        var p = hashParams();
+        if (ser) p.set(a.permalinkKey, ser); else p.delete(a.permalinkKey);
+        next = p.toString();
+      }
+      if (next === (location.hash || '').replace(/^#/, '')) return;
+      lastHash = next;
+      try { history.replaceState(history.state, '', next ? '#' + next : location.pathname + location.search); } catch (e) { /* ignore */ }
+    }
+    function onHashChange() {
+      if ((location.hash || '').replace(/^#/, '') === lastHash) return;
+      var lang = a.st.lang;
+      a.st = copyState(a.defaults);
+      a.st.lang = lang;
+      readHash();
+      fixState();
+      run();
+    }
+    a.shareUrl = function () { if (a.permalinkKey !== null) writeHash(); return location.href; };
+
+    // ------------------------------------------------------------ theme (page only)
+    function initTheme() {
+      var stored = null;
+      try { stored = localStorage.getItem('gpu-sizer-theme'); } catch (e) { /* file:// or blocked */ }
+      if (stored === 'dark' || stored === 'light') a.themeDark = stored === 'dark';
+      else a.themeDark = !!(window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches);
+      applyTheme();
+    }
+    function applyTheme() {
+      var v = a.themeDark ? 'dark' : 'light';
+      a.rootEl.setAttribute('data-theme', v);
+      if (!embedded) document.documentElement.setAttribute('data-theme', v);
+    }
+    a.toggleTheme = function () {
+      a.themeDark = !a.themeDark;
+      try { localStorage.setItem('gpu-sizer-theme', a.themeDark ? 'dark' : 'light'); } catch (e) { /* ignore */ }
+      applyTheme();
+      render();
+    };
+
+    // ------------------------------------------------------------ catalog
+    function setCatalog(cat, text, label) {
+      a.active = { cat: cat, text: text, label: label };
+      a.view = C.index(cat);
+    }
+    function catalogChanged() { a.defaults = FL.defaults(a.ctx()); fixState(); }
+    function importText(text, file) {
+      var obj;
+      try { obj = JSON.parse(text); } catch (e) {
+        a.note = { kind: 'error', key: 'import_bad_json', params: { file: file, msg: e.message }, errors: [] };
+        return false;
+      }
+      if (!F.isObj(obj) || !Object.keys(obj).some(function (k) { return C.KEYS.indexOf(k) >= 0; })) {
+        a.note = { kind: 'error', key: 'import_not_object', params: { file: file }, errors: [] };
+        return false;
+      }
+      var merged = C.merge(a.bundled, obj);
+      var res = a.sizer.validateCatalog(merged);
+      if (!res || !res.ok) {
+        a.note = { kind: 'error', key: 'import_invalid', params: { file: file, n: ((res && res.errors) || []).length }, errors: (res && res.errors) || [] };
+        return false;
+      }
+      setCatalog(merged, JSON.stringify(merged), file);
+      catalogChanged();
+      a.note = { kind: 'ok', key: 'import_ok', params: { file: file, keys: Object.keys(obj).join(', ') }, errors: res.warnings || [] };
+      return true;
+    }
+    a.importFile = function (input) {
+      var file = input.files && input.files[0];
+      if (!file) return;
+      var name = file.name;
+      file.text().then(function (text) {
+        importText(text, name);
+        input.value = '';
+        run();
+      });
+    };
+    a.resetCatalog = function () {
+      setCatalog(a.bundled, null, null);
+      catalogChanged();
+      a.note = { kind: 'ok', key: 'import_reset_done', params: null, errors: [] };
+      run();
+      var imp = a.rootEl.querySelector('#gs-import');
+      if (imp) imp.focus(); // the reset button is gone with the import
+    };
+    function loadCatalogSrc(src) {
+      var url;
+      try { url = new URL(src, location.href); } catch (e) { url = null; }
+      if (!url || url.origin !== location.origin || !/^https?:$/.test(url.protocol)) {
+        a.note = { kind: 'error', key: 'catalog_src_error', params: { src: src, msg: a.t('catalog_src_origin') }, errors: [] };
+        render(); return;
+      }
+      var key = url.href;
+      if (!catalogFetches[key]) {
+        catalogFetches[key] = fetch(url.href, { credentials: 'same-origin' }).then(function (r) {
+          if (!r.ok) throw new Error('HTTP ' + r.status);
+          return r.text();
+        });
+      }
+      catalogFetches[key].then(function (text) {
+        if (a.destroyed) return;
+        if (importText(text, src)) a.note = { kind: 'ok', key: 'catalog_src_ok', params: { src: src }, errors: [] };
+        run();
+      }, function (e) {
+        if (a.destroyed) return;
+        a.note = { kind: 'error', key: 'catalog_src_error', params: { src: src, msg: e.message || String(e) }, errors: [] };
+        render();
+      });
+    }
+
+    // ------------------------------------------------------------ changes from the views
+    // A field's new value: text fields re-evaluate after a pause, choices at once (the form may change shape).
+    a.set = function (key, value, typed) {
+      a.st[key] = value;
+      if (typed) { schedule(); return; }
+      render();
+      schedule();
+    };
+    a.selectTask = function (id) {
+      if (a.st.task !== id) { a.st.sort = ''; a.st.dir = 'asc'; a.st.fgpu = ''; a.expanded = {}; }
+      a.st.task = id;
+      run();
+    };
+    a.selectModel = function (key, id) {
+      a.st[key] = id;
+      // The media fields follow the model (native size, frames, speech direction): evaluate at once.
+      if (a.task().models[0] !== 'llm') { run(); return; }
+      render(); schedule();
+    };
+    a.setLang = function (l) {
+      a.st.lang = normLang(l);
+      if (!embedded) { try { localStorage.setItem('gpu-sizer-lang', a.st.lang); } catch (x) { /* ignore */ } }
+      if (opts.onLangChange) opts.onLangChange(a.st.lang);
+      run();
+    };
+    // Table controls: no new evaluation, the same response shown another way.
+    a.showAgain = function () { render(); writeHash(); };
+    a.more = function () { a.st.limit = String((parseInt(a.st.limit, 10) || 25) + 25); run(); };
+    a.render = render;
+    a.run = function () { run(); };
+
+    // ------------------------------------------------------------ evaluate
+    function schedule() {
+      clearTimeout(timer);
+      timer = setTimeout(run, DEBOUNCE_MS);
+    }
+    function run() {
+      clearTimeout(timer);
+      if (!a.sizer || a.destroyed) return;
+      writeHash();
+      a.fmt = F.makeFmt(a.st.lang);
+      var c = a.ctx();
+      var built = FL.buildRequest(c);
+      var issues = built.errors;
+      if (!issues.length) {
+        var resp;
+        try {
+          resp = a.sizer.evaluate(built.request, a.active.text ? { catalog: a.active.text } : undefined);
+        } catch (e) {
+          resp = { ok: false, errors: [{ code: 'internal', path: '', message: String(e && e.message ? e.message : e) }] };
+        }
+        a.lastResp = resp;
+        if (resp && resp.ok) { a.lastOk = resp; a.lastOkTask = a.st.task; a.lastReq = built.request; }
+        else issues = (resp && resp.errors) || [];
+      }
+      // Each issue beside its field when that field is shown; the rest in the alert.
+      a.issues = [];
+      a.fieldIssues = {};
+      issues.forEach(function (e) {
+        var name = e.field || FL.fieldForPath(e.path, c);
+        if (name) (a.fieldIssues[name] = a.fieldIssues[name] || []).push(e);
+        else a.issues.push(e);
+      });
+      a.failed = issues.length > 0;
+      a.assumed = a.failed ? {} : assumedNotes(a.lastOk, c);
+      render();
+    }
+    // Workload defaults the core filled in (dataset size, token budget): its note beside the blank field; and the
+    // estimated numbers of a custom architecture.
+    function assumedNotes(resp, c) {
+      var out = {};
+      (resp.warnings || []).forEach(function (w) {
+        if (w.code !== 'assumed_field' || String(w.path || '').indexOf('/workload/') !== 0) return;
+        var name = FL.fieldForPath(w.path, c);
+        if (name) out[name] = [h('bdi', {}, String(w.message || ''))]; // in the request's locale
+      });
+      if (resp.model && a.st.src === 'custom' && a.task().models[0] === 'llm' && a.feat.custom) {
+        (resp.model.assumed || []).forEach(function (path) {
+          var key = String(path).split('/').pop();
+          if (FL.get('c_' + key) && F.isNum(resp.model[key])) out['c_' + key] = [a.t('assumed_value', { v: a.fmt.num(resp.model[key], 2) })];
+        });
+      }
+      return out;
+    }
+
+    // ------------------------------------------------------------ render: every view, patched into the DOM
+    function render() {
+      if (!a.st || !a.sizer || a.destroyed) return;
+      a.fmt = F.makeFmt(a.st.lang);
+      var st = a.st, root = a.rootEl;
+      root.setAttribute('dir', st.lang === 'ar' ? 'rtl' : 'ltr');
+      root.setAttribute('lang', st.lang);
+      if (!embedded) {
+        document.documentElement.setAttribute('lang', st.lang);
+        document.documentElement.setAttribute('dir', st.lang === 'ar' ? 'rtl' : 'ltr');
+        document.title = a.t('app_title') + ' · ' + a.t('title_suffix');
+      } else {
+        root.setAttribute('role', 'region');
+        root.setAttribute('aria-label', a.t('widget_label'));
+      }
+      var task = a.task();
+      var Vw = UI.views;
+      var panel = h('div', { id: 'gs-panel', role: a.feat.tabs ? 'tabpanel' : null, 'aria-labelledby': a.feat.tabs ? 'gs-tab-' + task.id : null, 'data-task': task.id },
+        h('div', { class: 'gs-grid' }, [Vw.form(a), Vw.results(a)]));
+      D.patch(root, [
+        a.feat.header ? Vw.header(a) : Vw.widgetBar(a),
+        a.feat.tabs ? Vw.tabs(a) : null,
+        h(embedded ? 'div' : 'main', { class: 'gs-main' }, panel),
+        a.feat.footer ? Vw.footer(a) : null
+      ]);
+    }
+
+    return {
+      set: function (name, value) {
+        if (!a.st || !a.sizer) { opts[name === 'catalog-src' ? 'catalogSrc' : name] = value; return; }
+        if (name === 'lang') { var l = normLang(value); if (l === a.st.lang) return; a.st.lang = l; }
+        else if (name === 'model') { if (!value) return; setModel(String(value), true); fixState(); }
+        else if (name === 'gpu') { if (value) { a.st.hw = 'pin'; a.st.gpu = String(value); fixState(); } else a.st.hw = 'rank'; }
+        else if (name === 'task') { applyAttrs({ task: value || 'serve' }); a.st.sort = ''; a.st.fgpu = ''; }
+        else if (name === 'catalog-src') { if (value) loadCatalogSrc(value); return; }
+        else if (name === 'theme') { if (value === 'dark' || value === 'light') a.rootEl.setAttribute('data-theme', value); else a.rootEl.removeAttribute('data-theme'); return; }
+        run();
+      },
+      state: function () { return a.st ? copyState(a.st) : null; },
+      response: function () { return a.lastResp; },
+      evaluateNow: function () { run(); },
+      destroy: function () {
+        a.destroyed = true;
+        clearTimeout(timer);
+        window.removeEventListener('hashchange', onHashChange);
+        if (a.rootEl.parentNode) a.rootEl.parentNode.removeChild(a.rootEl);
+      }
+    };
+  }
+
+  UI.mount = mount;
+  UI.loadCore = loadCore;
+  UI.coreStarts = function () { return coreStarts; };
+})(GpuSizerUI);

@@ -1,0 +1,68 @@
+/* gpu-sizer UI: the catalog as the page reads it: indexed by id, merged with an import, and the facts the page shows
+   beside an option (the offering's display name, the provider's tier, how old each provider's prices are). Every
+   field beyond the ids is optional: a catalog without display names, tiers or price dates works as before. */
+(function (UI) {
+  'use strict';
+  var F = UI.format;
+  var KEYS = ['as_of', 'gpus', 'providers', 'offerings', 'models'];
+  var OLD_DAYS = 90;
+
+  function merge(base, imported) {
+    var out = {};
+    Object.keys(base).forEach(function (k) { out[k] = base[k]; });
+    Object.keys(imported).forEach(function (k) { out[k] = imported[k]; });
+    return out;
+  }
+  function index(cat) {
+    var v = { asOf: cat.as_of, gpus: [], providers: [], offerings: [], models: [], gpu: {}, provider: {}, offering: {}, model: {} };
+    function each(list, into, map) {
+      (Array.isArray(list) ? list : []).forEach(function (x) { if (F.isObj(x) && typeof x.id === 'string') { into.push(x); if (map) map[x.id] = x; } });
+    }
+    each(cat.gpus, v.gpus, v.gpu);
+    each(cat.providers, v.providers, v.provider);
+    each(cat.offerings, v.offerings, v.offering);
+    each(cat.models, v.models, null);
+    function byName(a, b) { return String(a.name || a.id).localeCompare(String(b.name || b.id), 'en', { numeric: true }); }
+    v.gpus.sort(byName); v.providers.sort(byName); v.models.sort(byName);
+    v.models.forEach(function (m) { v.model[m.id] = m; });
+    return v;
+  }
+  function str(v) { return typeof v === 'string' && v ? v : null; }
+  function offeringOf(view, o) { return o && o.offering_id ? view.offering[o.offering_id] || null : null; }
+  function providerOf(view, o) { return o && o.provider ? view.provider[o.provider] || null : null; }
+  // The provider's kind (one of the core's vocabulary().tiers: a hyperscaler, a GPU cloud, a marketplace of
+  // listings); null when the catalog does not say or says something the core does not know.
+  function tierOf(view, o, tiers) {
+    var p = providerOf(view, o), off = offeringOf(view, o);
+    var tier = (p && str(p.tier)) || (off && str(off.tier));
+    return tier && tiers.indexOf(tier) >= 0 ? tier : null;
+  }
+  // The name to show for an option's machine: the offering's display name, else the raw SKU.
+  function displayName(view, o) {
+    var off = offeringOf(view, o);
+    return (off && str(off.display_name)) || (o && str(o.instance)) || null;
+  }
+  // The date its price was checked: the offering's own, else its provider's.
+  function priceAsOf(view, o) {
+    var off = offeringOf(view, o), p = providerOf(view, o);
+    return (off && F.parseDate(off.price_as_of) && off.price_as_of) || (p && F.parseDate(p.price_as_of) && p.price_as_of) || null;
+  }
+  // Providers whose prices are older than OLD_DAYS: [{provider, asOf, days}], oldest first. A provider's age is
+  // that of its oldest price (its own price_as_of, or any of its offerings').
+  function staleProviders(view, now) {
+    var oldest = {};
+    function see(pid, iso) {
+      if (!pid || !F.parseDate(iso)) return;
+      if (!oldest[pid] || iso < oldest[pid]) oldest[pid] = iso;
+    }
+    view.providers.forEach(function (p) { see(p.id, p.price_as_of); });
+    view.offerings.forEach(function (o) { if (view.provider[o.provider]) see(o.provider, o.price_as_of); });
+    return Object.keys(oldest).map(function (pid) { return { provider: view.provider[pid], asOf: oldest[pid], days: F.ageDays(oldest[pid], now) }; })
+      .filter(function (x) { return x.days > OLD_DAYS; })
+      .sort(function (a, b) { return b.days - a.days || String(a.provider.name || a.provider.id).localeCompare(String(b.provider.name || b.provider.id)); });
+  }
+
+  UI.catalog = { KEYS: KEYS, OLD_DAYS: OLD_DAYS, merge: merge, index: index, offeringOf: offeringOf, providerOf: providerOf,
+    tierOf: tierOf, displayName: displayName, priceAsOf: priceAsOf, staleProviders: staleProviders };
+  UI.mergeCatalog = merge;
+})(GpuSizerUI);

@@ -1,0 +1,97 @@
+/* gpu-sizer UI: reading numbers people type and writing numbers, dates and money for a locale. */
+(function (UI) {
+  'use strict';
+  function isNum(v) { return typeof v === 'number' && isFinite(v); }
+  function isObj(v) { return v !== null && typeof v === 'object' && !Array.isArray(v); }
+
+  // Numbers typed by people: Arabic-Indic digits, Arabic separators and grouping commas are accepted.
+  function parseNum(raw) {
+    var t = String(raw).trim()
+      .replace(/[\u0660-\u0669]/g, function (d) { return String(d.charCodeAt(0) - 0x660); })
+      .replace(/[\u06F0-\u06F9]/g, function (d) { return String(d.charCodeAt(0) - 0x6F0); })
+      .replace(/\u066B/g, '.').replace(/[\u066C,\s\u00A0\u202F_]/g, '').replace(/\u2212/g, '-');
+    if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(t)) return null;
+    var v = Number(t);
+    return isFinite(v) ? v : null;
+  }
+  function parseDate(iso) {
+    var m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(iso || ''));
+    if (!m) return null;
+    var d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+    return isNaN(d.getTime()) ? null : d;
+  }
+  // Whole days from an ISO date to now; null for a missing or malformed date.
+  function ageDays(iso, now) {
+    var d = parseDate(iso);
+    return d ? Math.floor(((now === undefined ? Date.now() : now) - d.getTime()) / 86400000) : null;
+  }
+
+  // Digits shown for each figure; the table, the CSV and the cards use the same rules.
+  var digits = {
+    tps: function (v) { return v >= 100 ? 0 : 1; },
+    ttft: function (v) { return v < 0.1 ? 3 : v < 10 ? 2 : 1; },
+    usdM: function (v) { return v < 1 ? 3 : 2; },
+    usdTotal: function (v) { return v < 0.01 ? 4 : v < 1 ? 3 : v < 1000 ? 2 : 0; },
+    hours: function (v) { return v < 1 ? 2 : v < 100 ? 1 : 0; },
+    rtf: function (v) { return v < 0.01 ? 4 : v < 1 ? 3 : 2; },
+    perHour: function (v) { return v < 10 ? 1 : 0; }
+  };
+
+  function makeFmt(lang) {
+    var loc = lang === 'ar' ? 'ar-u-nu-latn' : 'en-US';
+    var cache = {};
+    function nf(key, o) { return cache[key] || (cache[key] = new Intl.NumberFormat(loc, o)); }
+    return {
+      locale: loc,
+      fixed: function (v, d) { return nf('f' + d, { minimumFractionDigits: d, maximumFractionDigits: d }).format(v); },
+      num: function (v, maxD) { return nf('n' + maxD, { maximumFractionDigits: maxD === undefined ? 2 : maxD }).format(v); },
+      sig: function (v, d) { return nf('s' + d, { maximumSignificantDigits: d || 4 }).format(v); },
+      int: function (v) { return nf('i', { maximumFractionDigits: 0 }).format(v); },
+      usd: function (v, d) {
+        // Arabic CLDR writes "3.29 US$", which a right-to-left line scrambles; a left-to-right isolate keeps "$3.29".
+        if (lang === 'ar') return '\u2066$' + nf('f' + d, { minimumFractionDigits: d, maximumFractionDigits: d }).format(v) + '\u2069';
+        return nf('u' + d, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', minimumFractionDigits: d, maximumFractionDigits: d }).format(v);
+      },
+      gb: function (bytes) {
+        var v = bytes / 1e9;
+        var d = v < 1 ? 2 : v < 100 ? 1 : 0;
+        return nf('gb' + d, { style: 'unit', unit: 'gigabyte', unitDisplay: 'short', minimumFractionDigits: d, maximumFractionDigits: d }).format(v);
+      },
+      gib: function (gib) { return nf('gib', { maximumFractionDigits: 0 }).format(gib) + ' GiB'; },
+      date: function (iso) {
+        var d = parseDate(iso);
+        if (!d) return String(iso || '');
+        return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-nu-latn' : 'en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(d);
+      },
+      shortDate: function (iso) {
+        var d = parseDate(iso);
+        if (!d) return String(iso || '');
+        return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-nu-latn' : 'en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
+      },
+      duration: function (sec) {
+        if (sec >= 3600 && sec % 3600 === 0) return nf('i', {}).format(sec / 3600) + (lang === 'ar' ? ' ساعة' : ' h');
+        if (sec >= 60 && sec % 60 === 0) return nf('i', {}).format(sec / 60) + (lang === 'ar' ? ' دقيقة' : ' min');
+        return nf('i', {}).format(sec) + (lang === 'ar' ? ' ث' : ' s');
+      }
+    };
+  }
+  // Plain-number form for the CSV: same digits as shown, no grouping, '.' decimal.
+  var csvNf = {};
+  function csvFixed(v, d) {
+    return (csvNf[d] || (csvNf[d] = new Intl.NumberFormat('en-US', { useGrouping: false, minimumFractionDigits: d, maximumFractionDigits: d }))).format(v);
+  }
+  function csvCell(v) {
+    var t = String(v === undefined || v === null ? '' : v);
+    return /[",\n\r]/.test(t) ? '"' + t.replace(/"/g, '""') + '"' : t;
+  }
+  function niceStep(raw) {
+    if (!(raw > 0)) return 1;
+    var p = Math.pow(10, Math.floor(Math.log10(raw)));
+    var f = raw / p;
+    return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * p;
+  }
+
+  UI.format = { isNum: isNum, isObj: isObj, parseNum: parseNum, parseDate: parseDate, ageDays: ageDays, digits: digits,
+    makeFmt: makeFmt, csvFixed: csvFixed, csvCell: csvCell, niceStep: niceStep };
+  UI.parseNum = parseNum;
+})(GpuSizerUI);

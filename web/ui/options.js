@@ -1,0 +1,297 @@
+/* gpu-sizer UI: what the views say about one option of a response: its name (the catalog's display name), badges
+   (tier, FP8, NVLink, HBM, spot, billing), figures, job time and cost, and the table's columns. Shared by the top
+   pick, the table, the CSV and the chart so that they always agree. */
+(function (UI) {
+  'use strict';
+  var D = UI.dom, F = UI.format, C = UI.catalog, V = UI.vocab, h = D.h, isNum = F.isNum, dg = F.digits;
+
+  function O(a) {
+    var t = a.t, fmt = a.fmt, view = a.view;
+    var o = {};
+    o.provName = function (x) {
+      if (!x.provider) return '—';
+      var p = view.provider[x.provider];
+      return p && p.name ? String(p.name) : String(x.provider);
+    };
+    o.gpuName = function (id) { var g = view.gpu[id]; return g && g.name ? String(g.name) : String(id || '—'); };
+    // Table cells drop the vendor word ("NVIDIA H100 SXM" -> "H100 SXM"); the full name is in the details and cards.
+    o.gpuShort = function (id) { return o.gpuName(id).replace(/^(NVIDIA|AMD|Intel|Google|AWS)\s+/i, ''); };
+    o.key = function (x, i) { return x.offering_id ? x.offering_id + '|' + (x.pricing || '') : 'pinned|' + x.gpu + '|' + x.gpus + '|' + i; };
+    // The machine's name: the catalog's display name when it has one, else the raw SKU.
+    o.machine = function (x) { return C.displayName(view, x); };
+    o.sku = function (x) { return x.instance ? String(x.instance) : null; };
+    o.hasDisplayName = function (x) { var n = o.machine(x); return !!n && n !== o.sku(x); };
+    o.title = function (x) {
+      if (x.instance) return o.provName(x) + ' ' + (x.instances > 1 ? fmt.int(x.instances) + ' × ' : '') + o.machine(x);
+      return fmt.int(x.gpus) + ' × ' + o.gpuName(x.gpu);
+    };
+    o.instanceText = function (x) {
+      if (!x.instance) return t('pinned_instance');
+      return o.hasDisplayName(x) ? o.machine(x) + ' (' + o.sku(x) + ')' : o.sku(x);
+    };
+    // The instance cell: the display name, and the SKU in small type beneath (the brackets only for text and CSV).
+    o.instanceCell = function (x) {
+      if (!x.instance) return h('bdi', {}, t('pinned_instance'));
+      if (!o.hasDisplayName(x)) return h('bdi', { class: 'gs-sku gs-sku-only' }, o.sku(x));
+      return [h('bdi', { class: 'gs-offer-name' }, o.machine(x)),
+        h('span', { class: 'gs-sku-line' }, [h('span', { class: 'gs-paren' }, ' ('), h('bdi', { class: 'gs-sku', dir: 'ltr' }, o.sku(x)), h('span', { class: 'gs-paren' }, ')')])];
+    };
+    o.tier = function (x) { return C.tierOf(view, x, V.ids(a.voc, 'tiers')); };
+    o.priceAsOf = function (x) { return C.priceAsOf(view, x); };
+    o.priceOld = function (x) { var d = F.ageDays(o.priceAsOf(x)); return d !== null && d > C.OLD_DAYS; };
+    o.badges = function (x) {
+      var out = [];
+      var tier = o.tier(x);
+      // The provider's tier (the core's words); a marketplace row is one host's listing.
+      if (tier) out.push(['tier-' + tier.replace(/_/g, '-'), tier === 'marketplace' ? t('tier_marketplace_row') : o.vocabLabel('tiers', tier), t('t_tier_' + tier)]);
+      var g = view.gpu[x.gpu] || {};
+      var tf = g.tflops || {};
+      if (isNum(tf.fp8)) out.push(['fp8', t('badge_fp8'), t('t_fp8')]);
+      var off = C.offeringOf(view, x);
+      var ic = x.interconnect || (off && off.interconnect);
+      if (ic === 'nvlink' && x.gpus > 1) out.push(['nvlink', t('badge_nvlink'), t('t_nvlink')]);
+      if (typeof g.memory_type === 'string' && /^HBM/i.test(g.memory_type)) out.push(['hbm', t('badge_hbm'), t('t_hbm') + ': ' + g.memory_type]);
+      if (x.pricing === 'spot') out.push(['spot', t('badge_spot'), t('t_spot')]);
+      var p = C.providerOf(view, x);
+      if (p && p.billing && isNum(p.billing.granularity_s) && t('billing_' + p.billing.granularity_s) !== 'billing_' + p.billing.granularity_s) {
+        var label = t('billing_' + p.billing.granularity_s);
+        if (isNum(p.billing.minimum_s) && p.billing.minimum_s > p.billing.granularity_s) label += ', ' + t('billing_min', { d: fmt.duration(p.billing.minimum_s) });
+        out.push(['billing', label, t('t_billing')]);
+      }
+      return out;
+    };
+    o.badgeList = function (x) {
+      return h('span', { class: 'gs-badges' }, o.badges(x).map(function (b) { return h('span', { class: 'gs-badge gs-badge-' + b[0], title: b[2] }, b[1]); }));
+    };
+    o.fitsRank = function (x) { return x.fits ? (x.meets_targets ? 2 : 1) : 0; };
+    o.fitsText = function (x) { return x.fits ? (x.meets_targets ? t('fits_yes') : t('fits_target')) : t('fits_no'); };
+
+    // What a response is about: serving, training (fine-tune and pretrain), image/video, or audio.
+    o.fam = function (resp) {
+      var k = (resp && resp.workload_kind) || (a.lastReq && a.lastReq.workload.kind) || a.task().kind;
+      return k === 'finetune' || k === 'pretrain' ? 'train' : k === 'image' || k === 'video' ? 'image' : k === 'audio' ? 'audio' : 'serve';
+    };
+    o.isVideo = function (resp) { return !!resp && resp.workload_kind === 'video'; };
+    // Images or clips the shown response was asked for (the core makes one when none is given), and audio seconds.
+    o.jobItems = function () { var w = (a.lastReq && a.lastReq.workload) || {}; return isNum(w.images) ? w.images : 1; };
+    o.jobAudio = function () { var w = (a.lastReq && a.lastReq.workload) || {}; return isNum(w.audio_seconds) ? w.audio_seconds : null; };
+    // Wall-clock time of the whole job on one option: the training time, or the requested items at the option's rate.
+    o.jobSeconds = function (x, fam) {
+      if (fam === 'train') return x.train_s;
+      if (fam !== 'image' && fam !== 'audio') return undefined;
+      if (isNum(x.items_per_s) && x.items_per_s > 0) return (fam === 'image' ? o.jobItems() : 1) / x.items_per_s;
+      return undefined;
+    };
+    o.usdTotal = function (v) { return isNum(v) ? fmt.usd(v, dg.usdTotal(v)) : '—'; };
+    o.dur = function (sec) {
+      if (!isNum(sec)) return '—';
+      if (sec < 60) return t('u_s', { n: fmt.fixed(sec, sec < 10 ? 1 : 0) });
+      if (sec < 3600) return t('u_min', { n: fmt.fixed(sec / 60, sec < 600 ? 1 : 0) });
+      if (sec < 172800) return t('u_h', { n: fmt.fixed(sec / 3600, sec < 36000 ? 1 : 0) });
+      var d = sec / 86400;
+      return t('u_days', { n: fmt.fixed(d, d < 10 ? 1 : 0) });
+    };
+    // How many times faster than real time the whole job runs (all copies of the model together).
+    o.audioSpeed = function (x) {
+      var au = o.jobAudio();
+      if (isNum(au) && isNum(x._job) && x._job > 0) return au / x._job;
+      return isNum(x.real_time_factor) && x.real_time_factor > 0 ? 1 / x.real_time_factor : undefined;
+    };
+    // A requested amount of audio: "1 h", "90 min" when it is whole minutes, else like any duration.
+    o.audio = function (sec) { return isNum(sec) && sec >= 60 && sec % 60 === 0 ? fmt.duration(sec) : o.dur(sec); };
+    o.rtf = function (v) { return isNum(v) ? fmt.fixed(v, dg.rtf(v)) : '—'; };
+    o.tps = function (v) { return isNum(v) ? t('u_tps', { n: fmt.fixed(v, dg.tps(v)) }) : '—'; };
+    o.secs = function (v) { return isNum(v) ? t('u_s', { n: fmt.fixed(v, dg.ttft(v)) }) : '—'; };
+    o.shard = function (x) {
+      var sh = x.sharding ? (x.sharding === 'none' ? t('sh_none') : x.sharding === 'fsdp' ? 'FSDP' : String(x.sharding).replace(/^zero(\d)$/, 'ZeRO-$1')) : '—';
+      var tp = x.parallelism && x.parallelism.tensor > 1 ? x.parallelism.tensor : 0;
+      return tp ? t('sh_tp', { sh: sh, tp: fmt.int(tp) }) : sh;
+    };
+    o.usdTotalLabel = function (resp, fam) {
+      if (fam === 'image') return t(o.isVideo(resp) ? 'col_usd_clips' : 'col_usd_images', { n: fmt.int(o.jobItems()) });
+      if (fam === 'audio' && isNum(o.jobAudio())) return t('col_usd_audio', { d: o.audio(o.jobAudio()) });
+      return t('col_usd_total');
+    };
+    o.vocabLabel = function (key, id) { return V.label(a.voc, key, id, a.st.lang); };
+
+    // ---------------------------------------------------------------- the table's columns
+    o.columns = function (resp) {
+      var fam = o.fam(resp), video = o.isVideo(resp);
+      function numCol(id, label, get, digits, usd, more) {
+        var c = {
+          id: id, label: label, num: true, sortVal: get,
+          text: function (x) { var v = get(x); return isNum(v) ? (usd ? fmt.usd(v, digits(v)) : fmt.fixed(v, digits(v))) : '—'; },
+          csv: function (x) { var v = get(x); return isNum(v) ? F.csvFixed(v, digits(v)) : ''; }
+        };
+        if (more) Object.keys(more).forEach(function (k) { c[k] = more[k]; });
+        return c;
+      }
+      var cols = [
+        { id: 'rank', label: t('col_rank'), num: true, sortVal: function (x) { return x._rank; }, text: function (x) { return fmt.int(x._rank); }, csv: function (x) { return String(x._rank); } },
+        { id: 'provider', label: t('col_provider'), sortVal: function (x) { return o.provName(x).toLowerCase(); }, text: o.provName, csv: o.provName, compact: true },
+        { id: 'instance', label: t('col_instance'), sortVal: function (x) { return String(o.machine(x) || '').toLowerCase(); },
+          text: o.instanceText, csv: o.instanceText, cell: o.instanceCell, compact: true },
+        { id: 'gpus', label: t('col_gpus'), num: true, sortVal: function (x) { return x.gpus; },
+          text: function (x) { return fmt.int(x.gpus) + ' × ' + o.gpuShort(x.gpu); }, csv: function (x) { return x.gpus + ' × ' + o.gpuShort(x.gpu); }, compact: true }
+      ];
+      var usdH = numCol('usd_h', t('col_usd_h'), function (x) { return x.usd_per_hour; }, function () { return 2; }, true);
+      var usdTotal = numCol('usd_total', o.usdTotalLabel(resp, fam), function (x) { return x.usd_total; }, dg.usdTotal, true, { compact: true });
+      var job = { id: 'job', label: t('col_job'), csvLabel: t('col_job_csv'), num: true, sortVal: function (x) { return x._job; },
+        text: function (x) { return o.dur(x._job); }, csv: function (x) { return isNum(x._job) ? F.csvFixed(x._job, 1) : ''; } };
+      if (fam === 'serve') {
+        usdH.compact = true;
+        cols.push(usdH,
+          numCol('tps_user', t('col_tps_user'), function (x) { return x.decode_output_tokens_per_s_per_user; }, dg.tps, false, { desc: true, compact: true }),
+          numCol('tps', t('col_tps'), function (x) { return x.output_tokens_per_s; }, dg.tps, false, { desc: true }),
+          numCol('ttft', t('col_ttft'), function (x) { return x.ttft_s; }, dg.ttft),
+          numCol('usd_m', t('col_usd_m'), function (x) { return x.usd_per_million_output_tokens; }, dg.usdM, true, { compact: true }));
+      } else if (fam === 'train') {
+        // Instances (nodes) only when some option spans several.
+        if ((resp.options || []).some(function (x) { return x.instances > 1; })) cols.push(numCol('instances', t('col_instances'), function (x) { return x.instances || 1; }, function () { return 0; }));
+        cols.push(usdH,
+          { id: 'sharding', label: t('col_sharding'), sortVal: o.shard, text: o.shard, csv: o.shard },
+          numCol('time_h', t('col_time_h'), function (x) { return isNum(x.train_s) ? x.train_s / 3600 : undefined; }, dg.hours, false, { compact: true }),
+          numCol('gpu_h', t('col_gpu_h'), function (x) { return x.gpu_hours; }, dg.hours),
+          numCol('mfu', t('col_mfu'), function (x) { return isNum(x.mfu) ? x.mfu * 100 : undefined; }, function () { return 0; }, false, { desc: true }),
+          usdTotal);
+      } else if (fam === 'image') {
+        cols.push(usdH,
+          numCol('s_item', t(video ? 'col_s_clip' : 'col_s_image'), function (x) { return x.seconds_per_image; }, dg.ttft, false, { compact: true }),
+          numCol('items_h', t(video ? 'col_clips_h' : 'col_images_h'), function (x) { return isNum(x.items_per_s) ? x.items_per_s * 3600 : undefined; }, dg.perHour, false, { desc: true }),
+          job, usdTotal);
+      } else {
+        cols.push(usdH, numCol('rtf', t('col_rtf'), function (x) { return x.real_time_factor; }, dg.rtf, false, { compact: true }), job, usdTotal);
+      }
+      cols.push(
+        { id: 'fits', label: t('col_fits'), sortVal: o.fitsRank, text: o.fitsText, csv: o.fitsText, compact: true, desc: true },
+        { id: 'badges', label: t('col_badges'), nosort: true, text: function (x) { return o.badges(x).map(function (b) { return b[1]; }).join(' | '); },
+          csv: function (x) { return o.badges(x).map(function (b) { return b[1]; }).join(' | '); } });
+      // When the catalog dates its prices: the date of each row's price (old ones marked).
+      if ((resp.options || []).some(function (x) { return !!o.priceAsOf(x); })) {
+        cols.push({ id: 'price_date', label: t('col_price_date'), sortVal: function (x) { return o.priceAsOf(x) || ''; },
+          text: function (x) { var d = o.priceAsOf(x); return d ? fmt.shortDate(d) : '—'; },
+          csv: function (x) { var d = o.priceAsOf(x); return d ? fmt.shortDate(d) : ''; }, old: o.priceOld });
+      }
+      return a.compact ? cols.filter(function (c) { return c.compact; }) : cols;
+    };
+    o.rows = function (resp) {
+      var st = a.st, fam = o.fam(resp);
+      var all = (resp.options || []).map(function (x, i) {
+        var c = Object.assign({}, x);
+        c._rank = i + 1; c._key = o.key(x, i); c._job = o.jobSeconds(x, fam);
+        return c;
+      });
+      var q = String(st.filt || '').trim().toLowerCase();
+      var rows = all.filter(function (x) {
+        if (st.fitonly && !x.fits) return false;
+        if (st.fgpu && x.gpu !== st.fgpu) return false;
+        if (!q) return true;
+        return [o.provName(x), x.provider, x.instance, o.machine(x), o.gpuName(x.gpu), x.gpu, x.region].some(function (v) { return v && String(v).toLowerCase().indexOf(q) >= 0; });
+      });
+      var col = o.columns(resp).filter(function (c) { return c.id === st.sort && !c.nosort; })[0];
+      if (col) {
+        var dir = st.dir === 'desc' ? -1 : 1;
+        rows.sort(function (x, y) {
+          var u = col.sortVal(x), v = col.sortVal(y);
+          var mu = u === undefined || u === null || (typeof u === 'number' && !isFinite(u));
+          var mv = v === undefined || v === null || (typeof v === 'number' && !isFinite(v));
+          if (mu || mv) return mu === mv ? x._rank - y._rank : mu ? 1 : -1;
+          if (u < v) return -dir; if (u > v) return dir;
+          return x._rank - y._rank;
+        });
+      }
+      return { all: all, rows: rows };
+    };
+
+    // ---------------------------------------------------------------- figures of one option (cards, details)
+    function kv(dl, label, value) {
+      if (value === null || value === undefined || value === '') return;
+      dl.appendChild(h('div', { class: 'gs-kv' }, [h('dt', {}, label), h('dd', {}, value)]));
+    }
+    o.kv = kv;
+    function rangeText(x) {
+      var r = x.range;
+      if (!r || !isNum(r.low) || !isNum(r.high)) return null;
+      var m = String(r.metric || '');
+      var f = /tokens_per_s/.test(m) ? function (v) { return fmt.fixed(v, dg.tps(v)); }
+        : m === 'real_time_factor' ? o.rtf
+        : /seconds|_s$/.test(m) ? function (v) { return fmt.fixed(v, dg.ttft(v)); }
+        : function (v) { return fmt.sig(v, 3); };
+      return t('range_val', { low: f(r.low), high: f(r.high) });
+    }
+    function rangeLabel(x) {
+      var key = 'range_' + String((x.range && x.range.metric) || '');
+      var l = t(key);
+      return l === key ? t('k_range') : l;
+    }
+    o.facts = function (x, dl, full, resp) {
+      var fam = o.fam(resp), video = o.isVideo(resp);
+      if (fam === 'serve') {
+        kv(dl, t('k_tps_user'), isNum(x.decode_output_tokens_per_s_per_user) ? o.tps(x.decode_output_tokens_per_s_per_user) : null);
+        kv(dl, t('k_tps'), isNum(x.output_tokens_per_s) ? o.tps(x.output_tokens_per_s) : null);
+        kv(dl, t('k_ttft'), isNum(x.ttft_s) ? o.secs(x.ttft_s) : null);
+        kv(dl, t('k_usd_h'), isNum(x.usd_per_hour) ? fmt.usd(x.usd_per_hour, 2) : null);
+        kv(dl, t('k_usd_m'), isNum(x.usd_per_million_output_tokens) ? fmt.usd(x.usd_per_million_output_tokens, dg.usdM(x.usd_per_million_output_tokens)) : null);
+        kv(dl, t('k_usd_month'), isNum(x.usd_per_month) ? fmt.usd(x.usd_per_month, 0) : null);
+      } else {
+        if (fam === 'train') {
+          kv(dl, t('k_time'), isNum(x.train_s) ? o.dur(x.train_s) : null);
+          kv(dl, t('k_train_tps'), isNum(x.train_tokens_per_s) ? o.tps(x.train_tokens_per_s) : null);
+          kv(dl, t('k_gpu_hours'), isNum(x.gpu_hours) ? fmt.fixed(x.gpu_hours, dg.hours(x.gpu_hours)) : null);
+          kv(dl, t('k_mfu'), isNum(x.mfu) ? fmt.int(x.mfu * 100) + '%' : null);
+          kv(dl, t('k_sharding'), x.sharding ? o.shard(x) : null);
+          if (x.instances > 1) kv(dl, t('k_instances'), fmt.int(x.instances));
+        } else if (fam === 'image') {
+          kv(dl, t(video ? 'k_s_clip' : 'k_s_image'), isNum(x.seconds_per_image) ? o.secs(x.seconds_per_image) : null);
+          kv(dl, t(video ? 'k_clips_h' : 'k_images_h'), isNum(x.items_per_s) ? fmt.fixed(x.items_per_s * 3600, dg.perHour(x.items_per_s * 3600)) : null);
+          kv(dl, t(video ? 'k_job_clips' : 'k_job_images', { n: fmt.int(o.jobItems()) }), isNum(x._job) ? o.dur(x._job) : null);
+        } else {
+          kv(dl, t('k_rtf'), isNum(x.real_time_factor) ? o.rtf(x.real_time_factor) : null);
+          var sp = o.audioSpeed(x);
+          kv(dl, t('k_speed'), isNum(sp) ? t('u_x_realtime', { n: fmt.num(sp, sp < 10 ? 1 : 0) }) : null);
+          kv(dl, isNum(o.jobAudio()) ? t('k_job_audio', { d: o.audio(o.jobAudio()) }) : t('k_job'), isNum(x._job) ? o.dur(x._job) : null);
+        }
+        kv(dl, t('k_usd_total'), isNum(x.usd_total) ? o.usdTotal(x.usd_total) : null);
+        kv(dl, t('k_usd_h'), isNum(x.usd_per_hour) ? fmt.usd(x.usd_per_hour, 2) : null);
+      }
+      if (isNum(x.used_bytes_per_gpu) && isNum(x.vram_bytes_per_gpu)) kv(dl, t('k_mem_gpu'), t('used_of', { used: fmt.gb(x.used_bytes_per_gpu), total: fmt.gb(x.vram_bytes_per_gpu) }));
+      var asOf = o.priceAsOf(x);
+      if (asOf) kv(dl, t('k_price_date'), h('span', { class: o.priceOld(x) ? 'gs-old' : null }, fmt.date(asOf)));
+      if (!full) return;
+      if (o.hasDisplayName(x)) kv(dl, t('k_sku'), h('bdi', { dir: 'ltr' }, o.sku(x)));
+      if (fam === 'serve') {
+        kv(dl, t('k_max_conc'), isNum(x.max_concurrency) ? fmt.int(x.max_concurrency) : null);
+        kv(dl, t('k_max_ctx'), isNum(x.max_context_tokens) ? t('u_tokens', { n: fmt.int(x.max_context_tokens) }) : null);
+      } else {
+        if (isNum(x.usd_compute)) {
+          var money = function (v) { return isNum(v) && v > 0 ? o.usdTotal(v) : fmt.usd(0, 0); };
+          kv(dl, t('k_cost_split'), t('cost_split', { c: money(x.usd_compute), s: money(x.usd_storage), e: money(x.usd_egress) }));
+        }
+        kv(dl, t('k_billed'), isNum(x.billed_s) ? o.dur(x.billed_s) : null);
+        kv(dl, t('k_spot_extra'), isNum(x.spot_extra_s) && x.spot_extra_s > 0 ? o.dur(x.spot_extra_s) : null);
+        if (fam !== 'train' && x.parallelism && x.parallelism.data > 0) kv(dl, t('k_copies'), fmt.int(x.parallelism.data));
+      }
+      if (x.parallelism && (fam === 'serve' || fam === 'train')) kv(dl, t('k_parallel'), [x.parallelism.tensor, x.parallelism.pipeline, x.parallelism.data].map(function (v) { return fmt.int(v || 1); }).join(' × '));
+      if (x.bottleneck) kv(dl, t('k_bottleneck'), o.vocabLabel('bottlenecks', x.bottleneck));
+      if (x.interconnect) kv(dl, t('k_interconnect'), o.vocabLabel('interconnects', x.interconnect));
+      var rt = rangeText(x);
+      if (rt) kv(dl, rangeLabel(x), rt);
+      if (x.region) kv(dl, t('k_region'), h('bdi', {}, String(x.region)));
+    };
+    o.notes = function (x) {
+      var box = h('div', { class: 'gs-notes' });
+      if (x.reasons && x.reasons.length) {
+        box.appendChild(h('h4', { class: 'gs-h4' }, t('reasons')));
+        box.appendChild(h('ul', { class: 'gs-reasons' }, x.reasons.map(function (r) { return h('li', { dir: 'auto' }, String(r)); })));
+      }
+      if (x.warnings && x.warnings.length) {
+        box.appendChild(h('h4', { class: 'gs-h4' }, t('warnings')));
+        box.appendChild(h('ul', { class: 'gs-warnings' }, x.warnings.map(function (r) { return h('li', { dir: 'auto' }, String(r)); })));
+      }
+      return box;
+    };
+    return o;
+  }
+
+  UI.options = O;
+})(GpuSizerUI);

@@ -1,0 +1,213 @@
+/* gpu-sizer UI view: the form. Every field comes from the field table (UI.fields): its label, hint, placeholder,
+   choices and whether it is shown; its error and the core's assumed value are drawn beside it. Typing updates the
+   state only; the DOM is patched in place, so focus and caret stay where they are. */
+(function (UI) {
+  'use strict';
+  var D = UI.dom, F = UI.format, FL = UI.fields, h = D.h;
+
+  // An issue's words: the page's own (e.field) or the core's, which it phrases in the request's locale.
+  function issueText(a, e) {
+    return e.field ? [e.message] : [h('bdi', {}, String(e.message || e.code || ''))];
+  }
+  // A field's box: label, control, hint, the assumed value and the error. name: the field's key.
+  function fieldBox(a, name, labelText, control, hintText, extraClass, hidden) {
+    var f = FL.get(name);
+    var id = f ? f.id : 'gs-' + name;
+    control.id = id;
+    var hintId = hintText ? id + '-hint' : null;
+    var issues = a.fieldIssues[name] || [];
+    var errId = id + '-err';
+    var err = h('p', { id: errId, class: 'gs-err', hidden: !issues.length });
+    issues.forEach(function (e, i) { if (i) err.appendChild(document.createTextNode(' ')); D.append(err, issueText(a, e)); });
+    var note = a.assumed[name];
+    var assumed = h('p', { id: id + '-assumed', class: 'gs-assumed', hidden: !note }, note || null);
+    if (issues.length) control.setAttribute('aria-invalid', 'true');
+    var described = [hintId, issues.length ? errId : null].filter(Boolean).join(' ');
+    if (described) control.setAttribute('aria-describedby', described);
+    return h('div', { class: 'gs-field' + (extraClass ? ' ' + extraClass : ''), hidden: !!hidden }, [
+      h('label', { for: id }, labelText), control,
+      hintText ? h('p', { id: hintId, class: 'gs-hint' }, hintText) : null, assumed, err
+    ]);
+  }
+  function numInput(a, f, c) {
+    return h('input', {
+      type: 'text', inputmode: f.mode || 'numeric', autocomplete: 'off', spellcheck: 'false', value: a.st[f.key],
+      placeholder: FL.placeholder(f, c), class: 'gs-input',
+      oninput: function (e) { a.set(f.key, e.target.value, true); }
+    });
+  }
+  function selectInput(a, key, options, onChange) {
+    var sel = h('select', { class: 'gs-input', onchange: onChange || function (e) { a.set(key, e.target.value); } });
+    options.forEach(function (o) {
+      if (o.group) {
+        var g = h('optgroup', { label: o.group });
+        o.items.forEach(function (it) { g.appendChild(h('option', { value: it[0] }, it[1])); });
+        sel.appendChild(g);
+      } else sel.appendChild(h('option', { value: o[0] }, o[1]));
+    });
+    return D.withValue(sel, a.st[key]);
+  }
+  function radios(a, name, legend, choices) {
+    var fs = h('fieldset', { class: 'gs-radios', id: 'gs-' + name + '-group' }, [h('legend', {}, legend)]);
+    choices.forEach(function (c) {
+      var id = 'gs-' + name + '-' + c[0];
+      fs.appendChild(h('span', { class: 'gs-radio' }, [
+        h('input', { type: 'radio', name: 'gs-' + name + '-' + a.uid, id: id, value: c[0], checked: a.st[name] === c[0], onchange: function () { a.set(name, c[0]); } }),
+        h('label', { for: id }, c[1])
+      ]));
+    });
+    return fs;
+  }
+  // The standard box of a table field, with the control its type calls for.
+  function tableField(a, f, c) {
+    var control = f.type === 'num' ? numInput(a, f, c) : selectInput(a, f.key, FL.choices(f, c));
+    return fieldBox(a, f.key, FL.label(f, c), control, FL.hint(f, c), f.span ? 'gs-span' : null, !FL.shown(f, c));
+  }
+  // The fields of one section that belong to the form now, in table order (hidden ones are kept, hidden).
+  function section(a, c, name) {
+    return FL.FIELDS.filter(function (f) { return f.section === name && FL.belongs(f, c) && (!f.adv || a.feat.advanced); })
+      .map(function (f) { return tableField(a, f, c); });
+  }
+
+  function form(a) {
+    var c = a.ctx(), task = c.task, st = a.st, t = a.t;
+    var llm = task.models[0] === 'llm';
+    var frm = h('form', { class: 'gs-form', novalidate: true, 'aria-label': t('sec_workload'), onsubmit: function (e) { e.preventDefault(); a.run(); } });
+
+    // Model: presets for every task; a custom architecture or a config.json for language models.
+    var model = h('fieldset', { class: 'gs-card gs-section' }, [h('legend', {}, t('sec_model'))]);
+    var custom = llm && a.feat.custom;
+    if (custom) model.appendChild(radios(a, 'src', t('model_source'), [['preset', t('src_preset')], ['custom', t('src_custom')], ['hf', t('src_hf')]]));
+    model.appendChild(h('div', { class: 'gs-sub', id: 'gs-sub-preset', hidden: custom && st.src !== 'preset' }, preset(a, task)));
+    if (custom) {
+      model.appendChild(h('div', { class: 'gs-sub gs-cols', id: 'gs-sub-custom', hidden: st.src !== 'custom' },
+        [h('p', { class: 'gs-hint gs-span' }, t('custom_hint'))].concat(section(a, c, 'custom'))));
+      var hf = FL.get('hf');
+      var ta = h('textarea', { class: 'gs-input gs-code', rows: '7', spellcheck: 'false', dir: 'ltr', placeholder: '{ "hidden_size": 4096, "num_hidden_layers": 32, … }',
+        value: st.hf, oninput: function (e) { a.set('hf', e.target.value, true); } });
+      model.appendChild(h('div', { class: 'gs-sub', id: 'gs-sub-hf', hidden: st.src !== 'hf' }, fieldBox(a, 'hf', FL.label(hf, c), ta, FL.hint(hf, c))));
+    }
+    frm.appendChild(model);
+
+    frm.appendChild(h('fieldset', { class: 'gs-card gs-section gs-cols', id: 'gs-sec-workload' }, [h('legend', {}, t('sec_workload'))].concat(section(a, c, 'workload'))));
+    var targets = section(a, c, 'targets');
+    if (targets.length) frm.appendChild(h('fieldset', { class: 'gs-card gs-section gs-cols', id: 'gs-sec-targets' }, [h('legend', {}, t('sec_targets'))].concat(targets)));
+
+    // Hardware: rank the catalog's offerings, or pin a GPU.
+    var hw = h('fieldset', { class: 'gs-card gs-section', id: 'gs-sec-hw' }, [h('legend', {}, t('sec_hardware'))]);
+    hw.appendChild(radios(a, 'hw', t('hw_mode'), [['rank', t('hw_rank')], ['pin', t('hw_pin')]]));
+    var vendors = {};
+    a.view.gpus.forEach(function (g) { (vendors[g.vendor || 'other'] = vendors[g.vendor || 'other'] || []).push([g.id, g.name + ' · ' + a.fmt.gib(g.vram_gib)]); });
+    var gpuOpts = Object.keys(vendors).sort().map(function (v) { return { group: v.toUpperCase(), items: vendors[v] }; });
+    var gf = FL.get('gpu');
+    hw.appendChild(h('div', { class: 'gs-sub gs-cols', id: 'gs-sub-pin', hidden: st.hw !== 'pin' }, [
+      fieldBox(a, 'gpu', FL.label(gf, c), selectInput(a, 'gpu', gpuOpts), null, 'gs-span')
+    ].concat(section(a, c, 'pin'))));
+    hw.appendChild(h('div', { class: 'gs-sub gs-cols', id: 'gs-sub-rank', hidden: st.hw !== 'rank' },
+      [a.feat.providers ? providers(a) : null].concat(section(a, c, 'rank'))));
+    frm.appendChild(hw);
+
+    frm.appendChild(UI.views.catalogBox(a));
+    return h('div', { class: 'gs-formcol' }, frm);
+  }
+
+  function preset(a, task) {
+    var t = a.t, fmt = a.fmt, st = a.st;
+    var key = task.modelKey;
+    var all = a.modelsOf(task.models);
+    if (!all.length) return h('p', { class: 'gs-hint' }, t(task.models[0] === 'llm' ? 'no_presets' : 'no_presets_kind'));
+    var out = [];
+    var withSearch = all.length > 10;
+    function matches(m, q) { return !q || String(m.name).toLowerCase().indexOf(q) >= 0 || String(m.id).toLowerCase().indexOf(q) >= 0; }
+    function groupOf(m) {
+      var k = a.modelKind(m);
+      if (k === 'audio') return m.task === 'tts' ? 'grp_tts' : 'grp_stt';
+      return k === 'video' ? 'grp_video' : k === 'image' ? 'grp_image' : null;
+    }
+    var q = withSearch ? String(st.q || '').trim().toLowerCase() : '';
+    var list = all.filter(function (m) { return matches(m, q); });
+    if (list.length && !list.some(function (m) { return m.id === st[key]; })) st[key] = list[0].id; // the search narrowed the choice
+    var cur = a.view.model[st[key]];
+    if (!list.length && cur) list = [cur];
+    var sel = h('select', { class: 'gs-input', 'aria-describedby': 'gs-model-facts', onchange: function (e) { a.selectModel(key, e.target.value); } });
+    var groups = {}, order = [];
+    list.forEach(function (m) {
+      var g = groupOf(m) || '';
+      if (!groups[g]) { groups[g] = []; order.push(g); }
+      groups[g].push(m);
+    });
+    order.forEach(function (g) {
+      var parent = g && order.length > 1 ? sel.appendChild(h('optgroup', { label: t(g) })) : sel;
+      groups[g].forEach(function (m) { parent.appendChild(h('option', { value: m.id }, m.name + (F.isNum(m.params_b) ? ' · ' + fmt.num(m.params_b, m.params_b < 1 ? 3 : 1) + ' B' : ''))); });
+    });
+    D.withValue(sel, st[key]);
+    if (withSearch) {
+      out.push(fieldBox(a, 'q', t('model_search'), h('input', { type: 'search', class: 'gs-input', autocomplete: 'off', value: st.q, oninput: function (e) {
+        a.set('q', e.target.value);
+      } })));
+    }
+    var mf = FL.get(key);
+    out.push(fieldBox(a, key, t('model_preset'), sel));
+    sel.setAttribute('aria-describedby', ['gs-model-facts'].concat(a.fieldIssues[key] ? [mf.id + '-err'] : []).join(' '));
+    out.push(h('p', { class: 'gs-hint', id: 'gs-model-nomatch', 'aria-live': 'polite' }, q && !all.some(function (m) { return matches(m, q); }) ? t('no_match', { q: st.q }) : ''));
+    out.push(h('p', { class: 'gs-facts', id: 'gs-model-facts' }, facts(a, a.view.model[st[key]])));
+    return out;
+  }
+  function facts(a, m) {
+    var t = a.t, fmt = a.fmt, parts = [];
+    if (!m) return '';
+    var k = a.modelKind(m), isNum = F.isNum;
+    if (isNum(m.params_b)) parts.push(t('facts_params', { v: fmt.num(m.params_b, m.params_b < 1 ? 3 : 2) }));
+    if (isNum(m.active_params_b) && m.active_params_b !== m.params_b) parts.push(t('facts_active', { v: fmt.num(m.active_params_b, 2) }));
+    if (k === 'llm') {
+      if (isNum(m.layers)) parts.push(t('facts_layers', { v: fmt.int(m.layers) }));
+      if (isNum(m.kv_heads)) parts.push(t('facts_kv', { v: fmt.int(m.kv_heads) }));
+      if (isNum(m.head_dim)) parts.push(t('facts_head_dim', { v: fmt.int(m.head_dim) }));
+      if (isNum(m.max_context)) parts.push(t('facts_ctx', { v: fmt.int(m.max_context) }));
+    } else if (k === 'image' || k === 'video') {
+      if (typeof m.backbone === 'string') parts.push(t('facts_backbone', { v: m.backbone === 'dit' ? 'DiT' : m.backbone === 'unet' ? 'UNet' : m.backbone }));
+      if (isNum(m.native_width) && isNum(m.native_height)) parts.push(t('facts_native', { size: fmt.int(m.native_width) + '×' + fmt.int(m.native_height) }));
+      if (k === 'video' && isNum(m.default_frames)) parts.push(t('facts_frames', { v: fmt.int(m.default_frames), fps: isNum(m.fps) ? fmt.int(m.fps) : '—' }));
+      if (isNum(m.default_steps)) parts.push(t('facts_steps', { v: fmt.int(m.default_steps) }));
+      if (m.guidance_distilled) parts.push(t('facts_distilled'));
+    } else if (k === 'audio') {
+      parts.push(t(m.task === 'tts' ? 'facts_tts' : 'facts_stt'));
+      if (isNum(m.sample_rate_hz)) parts.push(t('facts_rate', { v: fmt.num(m.sample_rate_hz / 1000, 1) }));
+      if (isNum(m.chunk_seconds)) parts.push(t('facts_chunk', { v: fmt.int(m.chunk_seconds) }));
+    }
+    return parts.join(' · ');
+  }
+  function providers(a) {
+    var st = a.st, t = a.t;
+    var issues = a.fieldIssues.providers || [];
+    var fs = h('fieldset', { class: 'gs-providers gs-span', id: 'gs-providers', 'aria-describedby': issues.length ? 'gs-providers-err' : null },
+      [h('legend', {}, t('f_providers'))]);
+    var ids = a.view.providers.map(function (p) { return p.id; });
+    function choose(list) { a.set('providers', list.length === ids.length ? null : list); }
+    var list = h('div', { class: 'gs-checks' });
+    a.view.providers.forEach(function (p) {
+      var id = 'gs-prov-' + p.id;
+      var on = !st.providers || st.providers.indexOf(p.id) >= 0;
+      list.appendChild(h('span', { class: 'gs-check' }, [
+        h('input', { type: 'checkbox', id: id, value: p.id, checked: on, 'aria-invalid': issues.length ? 'true' : null, 'aria-describedby': issues.length ? 'gs-providers-err' : null,
+          onchange: function (e) {
+            var chosen = ids.filter(function (x) { return x === p.id ? e.target.checked : !st.providers || st.providers.indexOf(x) >= 0; });
+            choose(chosen);
+          } }),
+        h('label', { for: id }, p.name || p.id)
+      ]));
+    });
+    fs.appendChild(h('div', { class: 'gs-checks-tools' }, [
+      h('button', { type: 'button', class: 'gs-btn gs-btn-small', onclick: function () { choose(ids.slice()); } }, t('all')),
+      h('button', { type: 'button', class: 'gs-btn gs-btn-small', onclick: function () { choose([]); } }, t('none'))
+    ]));
+    fs.appendChild(list);
+    var err = h('p', { id: 'gs-providers-err', class: 'gs-err', hidden: !issues.length });
+    issues.forEach(function (e) { D.append(err, issueText(a, e)); });
+    fs.appendChild(err);
+    return fs;
+  }
+
+  UI.views.form = form;
+  UI.views.issueText = issueText;
+})(GpuSizerUI);

@@ -1,0 +1,111 @@
+/* gpu-sizer UI view: the results column: the one-line summary, the alert (errors, stale results), then the panels
+   (top pick, guidance, memory, fit list, options table, cost-vs-speed chart, show the math). */
+(function (UI) {
+  'use strict';
+  var D = UI.dom, F = UI.format, h = D.h, isNum = F.isNum, dg = F.digits;
+
+  function results(a) {
+    var t = a.t, Vw = UI.views;
+    var resp = a.lastOk && a.lastOkTask === a.st.task ? a.lastOk : null;
+    var o = UI.options(a);
+    var data = resp ? o.rows(resp) : null;
+    var top = data ? pickTop(data.all) : null;
+    var summary = a.failed ? t('errors_title') + ': ' + (a.issues.length + Object.keys(a.fieldIssues).reduce(function (n, k) { return n + a.fieldIssues[k].length; }, 0))
+      : resp ? summaryText(a, o, resp, top, data.all) : '';
+    var alert = h('div', { class: 'gs-alert', id: 'gs-alert' });
+    if (a.failed) {
+      alert.appendChild(h('p', { class: 'gs-warn' }, t('stale')));
+      if (a.issues.length) {
+        alert.appendChild(h('div', { class: 'gs-card gs-errors', role: 'alert' }, [h('h3', { class: 'gs-h3' }, t('errors_title')),
+          h('ul', { class: 'gs-issues' }, a.issues.map(function (e) {
+            return h('li', {}, [e.path ? h('code', { dir: 'ltr' }, e.path) : null, e.path ? ' ' : null].concat(Vw.issueText(a, e)));
+          }))]));
+      }
+    }
+    var out = h('div', { class: 'gs-out' + (a.failed ? ' gs-stale' : ''), id: 'gs-out' });
+    if (resp) {
+      out.appendChild(h('div', { class: 'gs-toprow', id: 'gs-toprow' }, [Vw.top(a, o, resp, top, data.all),
+        a.feat.guidance && resp.guidance && resp.guidance.length ? Vw.guidance(a, resp) : null]));
+      out.appendChild(Vw.memory(a, o, resp));
+      if (a.feat.fitview && Array.isArray(resp.fit_by_gpu) && resp.fit_by_gpu.length) out.appendChild(Vw.fit(a, o, resp));
+      out.appendChild(Vw.table(a, o, resp, data));
+      if (a.feat.chart && a.st.hw === 'rank') out.appendChild(Vw.chart(a, o, resp, data.rows));
+      if (a.feat.math && resp.explain && resp.explain.length) out.appendChild(Vw.math(a, o, resp));
+    }
+    return h('section', { class: 'gs-results', id: 'gs-results', tabindex: '-1', 'aria-labelledby': 'gs-results-h' }, [
+      h('h2', { id: 'gs-results-h', class: 'gs-vh' }, t('results')),
+      h('p', { class: 'gs-summary', role: 'status', id: 'gs-summary' }, summary),
+      alert, out
+    ]);
+  }
+  function pickTop(all) {
+    for (var i = 0; i < all.length; i++) if (all[i].fits && all[i].meets_targets) return all[i];
+    return null;
+  }
+  function summaryText(a, o, resp, top, all) {
+    var t = a.t, fmt = a.fmt;
+    var fam = o.fam(resp);
+    var mem = resp.memory && isNum(resp.memory.total_bytes) ? fmt.gb(resp.memory.total_bytes) : '—';
+    if (!all.length) return t(fam === 'serve' ? 'summary_none' : 'summary_none_job', { mem: mem });
+    var pin = a.st.hw === 'pin';
+    var x = pin ? all[0] : top;
+    if (fam !== 'serve' && !pin && !x && all[0].fits) {
+      // Options fit but none meets the targets: for a job that is the deadline, so say how long the fastest takes.
+      var fastest = all.filter(function (y) { return y.fits && isNum(y._job); }).sort(function (p, q) { return p._job - q._job; })[0];
+      return fastest ? t('summary_missall_job', { time: o.dur(fastest._job), what: o.title(fastest) }) : t('summary_missall');
+    }
+    if (!x || !x.fits) return t('summary_nofit', { reason: ((x || all[0]).reasons && (x || all[0]).reasons[0]) || '' });
+    var what = pin ? o.title(x) : o.title(x) + ' (' + fmt.int(x.gpus) + ' × ' + o.gpuName(x.gpu) + ')';
+    var miss = x.meets_targets ? '' : ' ' + t('summary_misses');
+    if (fam === 'serve') {
+      if (pin) {
+        if (x.meets_targets) return t('summary_pinned', { what: what, tps: o.tps(x.decode_output_tokens_per_s_per_user), agg: o.tps(x.output_tokens_per_s), ttft: o.secs(x.ttft_s), mem: mem });
+        return t('summary_pinned_target', { what: what, tps: o.tps(x.decode_output_tokens_per_s_per_user), ttft: o.secs(x.ttft_s) });
+      }
+      return t('summary_top', {
+        what: what,
+        usd_h: isNum(x.usd_per_hour) ? t('u_per_h', { n: fmt.usd(x.usd_per_hour, 2) }) : '—',
+        tps: o.tps(x.decode_output_tokens_per_s_per_user),
+        usd_m: isNum(x.usd_per_million_output_tokens) ? fmt.usd(x.usd_per_million_output_tokens, dg.usdM(x.usd_per_million_output_tokens)) : '—',
+        mem: mem
+      });
+    }
+    var p = { what: what, mem: mem, time: o.dur(x._job), usd: o.usdTotal(x.usd_total) };
+    var key;
+    if (fam === 'train') {
+      p.gpuh = isNum(x.gpu_hours) ? fmt.fixed(x.gpu_hours, dg.hours(x.gpu_hours)) : '—';
+      p.mfu = isNum(x.mfu) ? fmt.int(x.mfu * 100) + '%' : '—';
+      key = 'summary_train';
+    } else if (fam === 'image') {
+      p.spi = o.secs(x.seconds_per_image);
+      p.n = fmt.int(o.jobItems());
+      key = o.isVideo(resp) ? 'summary_video' : 'summary_image';
+    } else {
+      p.audio = o.audio(o.jobAudio());
+      p.rtf = o.rtf(x.real_time_factor);
+      key = 'summary_audio';
+    }
+    // A pinned GPU has no price: the same sentence without the cost.
+    return (pin ? '' : t('summary_top_prefix')) + t(key + (isNum(x.usd_total) ? '' : '_nocost'), p) + miss;
+  }
+
+  // The top pick (or the pinned GPUs) as a card.
+  function top(a, o, resp, best, all) {
+    var t = a.t, pin = a.st.hw === 'pin';
+    var x = pin ? all[0] : (best || all[0]);
+    var card = h('section', { class: 'gs-card gs-top', id: 'gs-top' });
+    card.appendChild(h('h3', { class: 'gs-h3', id: 'gs-top-h' }, pin ? t('pinned_title') : best ? t('top_title') : t('nofit_title')));
+    if (!x) { card.appendChild(h('p', {}, t('summary_none', { mem: resp.memory ? a.fmt.gb(resp.memory.total_bytes) : '—' }))); return card; }
+    card.appendChild(h('p', { class: 'gs-pick' }, [h('bdi', {}, o.title(x)), ' ', h('bdi', { class: 'gs-muted gs-pick-gpus' }, a.fmt.int(x.gpus) + ' × ' + o.gpuName(x.gpu))]));
+    if (o.hasDisplayName(x)) card.appendChild(h('p', { class: 'gs-muted gs-pick-sku' }, h('bdi', { dir: 'ltr' }, o.sku(x))));
+    card.appendChild(o.badgeList(x));
+    var dl = h('dl', { class: 'gs-figures' });
+    o.facts(x, dl, false, resp);
+    card.appendChild(dl);
+    card.appendChild(o.notes(x));
+    return card;
+  }
+
+  UI.views.results = results;
+  UI.views.top = top;
+})(GpuSizerUI);
