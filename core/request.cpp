@@ -251,9 +251,25 @@ void parse_filters(const json& f, const Catalog& catalog, JsonReader& r, Filters
     }
   }
   out.pricing = r.choice(f, "pricing", path, ids_of<PricingId>()).value_or("any");
-  out.max_gpus = r.integer(f, "max_gpus", path, 1, 4096);
+  out.max_gpus = r.integer(f, "max_gpus", path, 1, 1 << 20);
   out.max_usd_per_hour = r.number(f, "max_usd_per_hour", path, {0, 1e7, true});
-  r.unknown_fields(f, path, {"providers", "pricing", "max_gpus", "max_usd_per_hour"});
+  if (const json* tiers = r.array(f, "tiers", path)) {
+    std::string expected;
+    for (std::string_view id : Vocabulary<TierId>::ids) expected += (expected.empty() ? "" : ", ") + std::string(id);
+    for (size_t i = 0; i < tiers->size() && i < 16; ++i) {
+      const std::string item_path = pointer_append("/filters/tiers", i);
+      const json& item = (*tiers)[i];
+      if (!item.is_string() || !from_id<TierId>(item.get_ref<const std::string&>())) {
+        const std::string value = item.is_string() ? item.get_ref<const std::string&>().substr(0, 40) : dump_json(item).substr(0, 40);
+        r.error("unknown_value", item_path,
+                message("issue.unknown_value", {param_text("field", "tiers"), param_text("value", value),
+                                                param_text("expected", expected)}));
+        continue;
+      }
+      out.tiers.push_back(item.get_ref<const std::string&>());
+    }
+  }
+  r.unknown_fields(f, path, {"providers", "pricing", "max_gpus", "max_usd_per_hour", "tiers"});
 }
 
 }  // namespace

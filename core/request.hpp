@@ -76,6 +76,7 @@ struct Filters {
   std::string pricing = "any";         // on_demand, spot, any
   std::optional<int64_t> max_gpus;
   std::optional<double> max_usd_per_hour;
+  std::vector<std::string> tiers;      // hyperscaler, gpu_cloud, marketplace; empty: all
 };
 
 struct Request {
