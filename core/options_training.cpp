@@ -157,22 +157,35 @@ Candidate evaluate_training_option(const Request& request, const EnginePreset& e
   return c;
 }
 
-void spread_over_instances(const Request& request, const EnginePreset& engine, const OptionInputs& in,
-                           Candidate& base) {
-  for (int64_t instances = 2; !base.option.fits && instances <= 64; instances *= 2) {
+void scale_out(const Request& request, const EnginePreset& engine, const OptionInputs& in, Candidate& base) {
+  const bool has_deadline = request.training.deadline_s.has_value();
+  if (base.option.fits && (!has_deadline || base.option.meets_targets)) return;
+  Candidate best = base;
+  bool have = base.option.fits;
+  for (int64_t instances = 2; instances <= kMaxTrainingInstances; instances *= 2) {
     if (request.filters.max_gpus && in.gpus * instances > *request.filters.max_gpus) break;
+    // To fit at all any network will do (slowly); to finish sooner, only a cluster fabric scales.
+    if (base.option.fits && !in.fast_fabric) break;
     OptionInputs wider_in = in;
     wider_in.gpus = in.gpus * instances;
     Candidate wider = evaluate_training_option(request, engine, wider_in);
     if (!wider.option.fits) continue;
-    base = std::move(wider);
-    base.option.instances = instances;
+    wider.option.instances = instances;
     // Rule of thumb 5: pretraining is multi-node; it needs the provider's fast fabric.
-    base.option.notes.push_back(note("multi_node", SeverityId::warning,
-                                     in.fast_fabric ? "multi_node.fast_fabric" : "multi_node.no_fast_fabric",
-                                     {param_number("instances", static_cast<double>(instances),
-                                                   std::to_string(instances))}));
+    wider.option.notes.push_back(note("multi_node", SeverityId::warning,
+                                      in.fast_fabric ? "multi_node.fast_fabric" : "multi_node.no_fast_fabric",
+                                      {param_number("instances", static_cast<double>(instances),
+                                                    std::to_string(instances))}));
+    const bool faster = !have || wider.option.train_s.value_or(1e300) < best.option.train_s.value_or(1e300);
+    if (faster) {
+      best = std::move(wider);
+      have = true;
+    } else if (best.option.fits) {
+      break;  // more GPUs no longer help: communication outgrows the compute they add
+    }
+    if (best.option.meets_targets) break;
   }
+  base = std::move(best);
 }
 
 }  // namespace sizer

@@ -92,6 +92,17 @@ const Locale& locale_en() {
 
     // ---- option notes: reasons and warnings of each option (the option stages, ranking, costs) ----
     // (keys "note.<code>")
+    {"note.judgement.split_when_one_fits", "Ranked as if {margin} dearer: one GPU holds this work, so splitting it must earn its place (rule 3)."},
+    {"note.judgement.marketplace_endpoint", "Ranked as if {margin} dearer: a marketplace host behind a user-facing endpoint can vanish without notice (rule 8)."},
+    {"note.judgement.marketplace_long_job", "Ranked as if {margin} dearer: a marketplace host may drop a job that runs for more than a day."},
+    {"note.judgement.no_hbm", "Ranked as if {margin} dearer: {gpu} has GDDR memory, and work this big wants HBM bandwidth (rules 1, 4, 5)."},
+    {"note.judgement.no_fp8", "Ranked as if {margin} dearer: {gpu} has no FP8, an edge for serving and training big models (rule 6)."},
+    {"note.judgement.legacy_gpu", "Ranked as if {margin} dearer: {gpu} predates bf16 and FlashAttention, which current training and serving stacks assume."},
+    {"note.judgement.spot_pretraining", "Ranked as if {margin} dearer: a long multi-node pretraining run on spot stalls whenever any node is reclaimed (rules 5, 8)."},
+    {"note.reserved.published", "A run this long is usually rented as reserved or committed capacity: {provider} publishes commitment terms (see the catalog)."},
+    {"note.reserved.ask", "A run this long is usually rented as reserved or committed capacity; ask {provider} for a term price."},
+    {"note.listing", "This price is one marketplace host's listing, not a provider's price list: it may change or be gone."},
+    {"note.startup", "Starting takes about {startup}: boot, image pull, weight download and loading, billed with the job."},
     {"note.capability.no_kernel", "{gpu} cannot run {format} weights: it has no {missing} and engines ship no kernel for it; use fp16, int8 or int4 weights, or an Ampere or newer GPU."},
     {"note.capability.bf16_as_fp16", "{gpu} has no bf16: the engine runs the bf16 checkpoint as fp16 (same memory and speed; rare overflows on models trained in bf16)."},
     {"note.capability.bf16_as_fp16_training", "{gpu} has no bf16: the run is fp16 mixed precision with loss scaling, at the fp16 rate."},
@@ -360,6 +371,8 @@ const Locale& locale_en() {
 
     // ---- issues: top-level errors and warnings (request, model, catalog validation) ----
     // (keys "issue.<code>[.<detail>]")
+    {"issue.assumed_field.deadline_pretrain", "\"deadline_s\" was not given; the cluster is sized to finish within {days} days, a month being how long pretraining runs are usually planned for (Llama 2 70B took about five weeks on 2,048 GPUs)."},
+    {"issue.assumed_field.deadline_finetune", "\"deadline_s\" was not given; the fine-tune is sized to finish within {hours} hours (a day)."},
     {"issue.invalid_layout.expert", "\"expert\" ({expert}) must divide \"data\" ({data}): expert parallelism splits the data-parallel group."},
     {"issue.invalid_layout.pipeline", "\"pipeline\" ({pipeline}) exceeds the model's {layers} layers."},
     {"issue.invalid_layout.count", "tensor × pipeline × data = {product} GPUs, but \"hardware\" has {count}."},
