@@ -332,6 +332,7 @@ Gpu read_gpu(const json& object, const std::string& path, JsonReader& r, bool ca
   g.kind = r.choice(object, "kind", path, ids_of<HardwareKindId>()).value_or("gpu");
   g.vram_gib = r.number(object, "vram_gib", path, {0, kMaxVramGib, true}, true).value_or(0);
   g.memory_type = r.string(object, "memory_type", path, false, 40, true).value_or("");
+  g.architecture = r.string(object, "architecture", path, false, 80, true).value_or("");
   g.memory_bandwidth_gbs = r.number(object, "memory_bandwidth_gbs", path, {0, kMaxGbs, true}, true).value_or(0);
   const std::string tpath = pointer_append(path, "tflops");
   if (const json* tflops = r.object(object, "tflops", path, true)) {

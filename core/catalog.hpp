@@ -22,6 +22,7 @@ struct Gpu {
   std::string kind = "gpu";  // gpu, tpu, npu
   double vram_gib = 0;
   std::string memory_type;
+  std::string architecture;         // "Hopper", "Ampere", "CDNA 3", ...: what capabilities.hpp reads
   double memory_bandwidth_gbs = 0;  // decimal GB/s
   Tflops tflops;
   std::string interconnect_kind = "pcie";  // nvlink, pcie, infinity_fabric, none, other

@@ -63,10 +63,11 @@ double billed_seconds(double seconds, const Provider& provider) {
   return std::max(rounded, provider.minimum_charge_s.value_or(0.0));
 }
 
-SpotOverhead spot_overhead(double seconds, std::optional<double> checkpoint_every_s) {
+SpotOverhead spot_overhead(double seconds, std::optional<double> checkpoint_every_s, int64_t instances) {
   SpotOverhead o;
   const double interval = checkpoint_every_s.value_or(kDefaultCheckpointSeconds);
-  o.expected_interruptions = kSpotInterruptionsPerHour * seconds / kSecondsPerHour;
+  o.expected_interruptions =
+      kSpotInterruptionsPerHour * seconds / kSecondsPerHour * static_cast<double>(std::max<int64_t>(1, instances));
   o.extra_seconds = o.expected_interruptions * (kSpotRestartSeconds + interval / 2.0);
   return o;
 }
@@ -102,11 +103,13 @@ namespace {
 // granularity, with storage and egress.
 void price_job(Option& option, const Request& request, const Provider* provider, double usd_per_hour,
                double storage_bytes, double egress_bytes) {
+  // Billing starts when the instance is requested: the start-up (boot, image, weights) is part of the job.
   double seconds = job_seconds(option, request);
   if (!option.fits || !(seconds > 0)) return;
+  seconds += option.startup_s.value_or(0.0);
   option.job_s = seconds;
   if (option.pricing == "spot") {
-    const SpotOverhead extra = spot_overhead(seconds, spot_restart_interval(request));
+    const SpotOverhead extra = spot_overhead(seconds, spot_restart_interval(request), option.instances);
     option.spot_extra_s = extra.extra_seconds;
     seconds += extra.extra_seconds;
   }
@@ -129,10 +132,14 @@ void price_job(Option& option, const Request& request, const Provider* provider,
 void add_costs(Option& option, const Request& request, const Provider* provider, double usd_per_hour,
                double storage_bytes, double egress_bytes) {
   option.usd_per_hour = usd_per_hour;
+  const double gpus = static_cast<double>(option.gpus);  // all instances' GPUs (option.gpus counts them)
+  if (gpus > 0) option.usd_per_gpu_hour = usd_per_hour / gpus;
   if (request.kind == WorkloadKind::inference) {
     const InferenceWorkload& w = request.inference;
     const double hours_per_day = w.hours_per_day.value_or(24.0);
-    option.usd_per_month = usd_per_hour * kHoursPerMonth * hours_per_day / 24.0;
+    // An endpoint that is not always on starts once a day, and pays for its start-up each time.
+    const double startup_hours = hours_per_day < 24.0 ? option.startup_s.value_or(0.0) / kSecondsPerHour : 0.0;
+    option.usd_per_month = usd_per_hour * kHoursPerMonth * std::min(24.0, hours_per_day + startup_hours) / 24.0;
     if (option.output_tokens_per_s && *option.output_tokens_per_s > 0) {
       option.usd_per_million_output_tokens = usd_per_hour / (*option.output_tokens_per_s * kSecondsPerHour) * 1e6;
     }

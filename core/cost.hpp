@@ -35,8 +35,9 @@ constexpr double kDefaultCheckpointSeconds = 3600.0;
 constexpr double kMediaSpotLossSeconds = 600.0;
 
 // For a checkpointable job of `seconds` that checkpoints every `checkpoint_every_s`
-// (default kDefaultCheckpointSeconds).
-SpotOverhead spot_overhead(double seconds, std::optional<double> checkpoint_every_s);
+// (default kDefaultCheckpointSeconds), on `instances` spot instances: a multi-node run stops whenever
+// any of its instances is reclaimed, so interruptions add up over the instances.
+SpotOverhead spot_overhead(double seconds, std::optional<double> checkpoint_every_s, int64_t instances = 1);
 
 struct StorageCost {
   double bytes_stored = 0;

@@ -3,20 +3,35 @@
 #include "evaluate.hpp"
 
 #include <algorithm>
+#include <map>
+#include <tuple>
 
 #include "engines.hpp"
+#include "format.hpp"
 #include "guidance.hpp"
 #include "options.hpp"
 #include "phrasing.hpp"
 #include "ranking.hpp"
+#include "startup.hpp"
 
 namespace sizer {
 namespace {
 
-bool passes_filters(const Filters& filters, const Offering& offering) {
+// Deadlines assumed when a ranked job gives none. Pretraining runs are planned in weeks: Llama 2 70B
+// took about five weeks on 2,048 A100s (1.7M GPU-hours), Llama 3 405B under two months on 16k H100s;
+// a month keeps the cluster small enough to rent and the run short enough to iterate on. A fine-tune is
+// expected within a day.
+constexpr double kDefaultPretrainDeadlineS = 30.0 * 86400.0;
+constexpr double kDefaultFinetuneDeadlineS = 86400.0;
+
+bool passes_filters(const Filters& filters, const Offering& offering, const Provider* provider) {
   if (!filters.providers.empty() &&
       std::find(filters.providers.begin(), filters.providers.end(), offering.provider) == filters.providers.end()) {
     return false;
+  }
+  if (!filters.tiers.empty()) {
+    const std::string& tier = provider && !provider->tier.empty() ? provider->tier : offering.tier;
+    if (std::find(filters.tiers.begin(), filters.tiers.end(), tier) == filters.tiers.end()) return false;
   }
   return !(filters.max_gpus && offering.gpus > *filters.max_gpus);
 }
@@ -33,23 +48,46 @@ Candidate evaluate_option(const Request& request, const EnginePreset& engine, co
   return evaluate_media_option(request, engine, in);
 }
 
+// Offerings of the same GPU, count, link and fabric place and time alike: evaluate each shape once.
+struct ShapeKey {
+  std::string gpu, interconnect;
+  int64_t gpus = 0;
+  bool fabric = false;
+  bool operator<(const ShapeKey& o) const {
+    return std::tie(gpu, interconnect, gpus, fabric) < std::tie(o.gpu, o.interconnect, o.gpus, o.fabric);
+  }
+};
+
+Candidate evaluate_shape(const Request& request, const EnginePreset& engine, const OptionInputs& in,
+                         std::map<ShapeKey, Candidate>& cache) {
+  const ShapeKey key{in.gpu->id, in.interconnect, in.gpus, in.fast_fabric};
+  if (auto it = cache.find(key); it != cache.end()) return it->second;
+  Candidate base = evaluate_option(request, engine, in);
+  if (is_training(request.kind)) scale_out(request, engine, in, base);
+  cache.emplace(key, base);
+  return base;
+}
+
 // Every catalog offering that passes the filters, placed, timed and priced on demand and on spot.
 std::vector<Candidate> offering_candidates(const Request& request, const EnginePreset& engine, const Catalog& catalog,
-                                           double stored_bytes, double egress_bytes) {
+                                           double stored_bytes, double egress_bytes, double weights_bytes) {
   std::vector<Candidate> candidates;
+  std::map<ShapeKey, Candidate> cache;
   for (const Offering& offering : catalog.offerings) {
-    if (!passes_filters(request.filters, offering)) continue;
+    const Provider* provider = catalog.find_provider(offering.provider);
+    if (!passes_filters(request.filters, offering, provider)) continue;
     const Gpu* gpu = catalog.find_gpu(offering.gpu);
     if (gpu == nullptr || gpu->kind != "gpu") continue;  // TPUs/NPUs run other software stacks: not modelled
-    const Provider* provider = catalog.find_provider(offering.provider);
     const bool fabric = provider != nullptr && provider->multi_node_fabric_on_demand;
     const OptionInputs in{gpu, offering.gpus, offering.interconnect, offering.gpus, fabric};
-    Candidate base = evaluate_option(request, engine, in);
-    if (is_training(request.kind)) spread_over_instances(request, engine, in, base);
+    Candidate base = evaluate_shape(request, engine, in, cache);
     base.option.provider = offering.provider;
     base.option.instance = offering.instance;
     base.option.offering_id = offering.id;
     base.option.region = offering.region;
+    base.option.tier = provider && !provider->tier.empty() ? provider->tier : offering.tier;
+    // What the job pays before its first step, by the provider's tier (startup.hpp).
+    base.option.startup_s = startup_time(startup_rates(base.option.tier), weights_bytes, base.option.instances).total_s;
     auto add = [&](const char* pricing, double usd_per_hour_per_instance) {
       const double usd_per_hour = usd_per_hour_per_instance * static_cast<double>(base.option.instances);
       if (request.filters.max_usd_per_hour && usd_per_hour > *request.filters.max_usd_per_hour) return;
@@ -62,6 +100,46 @@ std::vector<Candidate> offering_candidates(const Request& request, const EngineP
     if (offering.spot_usd_per_hour && request.filters.pricing != "on_demand") add("spot", *offering.spot_usd_per_hour);
   }
   return candidates;
+}
+
+// The trade-off a person makes for a job: the top option's GPU kind and provider at other instance
+// counts (1, 2, 4, ... up to the cap), with the time and the total.
+std::vector<ScalingRow> scaling_table(const Request& request, const EnginePreset& engine, const Catalog& catalog,
+                                      const Option& top, double stored_bytes, double egress_bytes,
+                                      double weights_bytes) {
+  std::vector<ScalingRow> rows;
+  const Offering* offering = nullptr;
+  for (const Offering& o : catalog.offerings) {
+    if (o.id == top.offering_id) offering = &o;
+  }
+  // Only where the person chooses a cluster size: pretraining and full fine-tunes.
+  const bool sized = request.kind == WorkloadKind::pretrain ||
+                     (request.kind == WorkloadKind::finetune && request.training.method == "full");
+  if (offering == nullptr || !sized) return rows;
+  const Gpu* gpu = catalog.find_gpu(offering->gpu);
+  const Provider* provider = catalog.find_provider(offering->provider);
+  if (gpu == nullptr) return rows;
+  const bool fabric = provider != nullptr && provider->multi_node_fabric_on_demand;
+  const double per_instance = top.pricing == "spot" ? offering->spot_usd_per_hour.value_or(0)
+                                                    : offering->usd_per_hour.value_or(0);
+  for (int64_t instances = 1; instances <= kMaxTrainingInstances; instances *= 2) {
+    if (instances > 1 && !fabric) break;
+    const int64_t gpus = offering->gpus * instances;
+    if (request.filters.max_gpus && gpus > *request.filters.max_gpus) break;
+    OptionInputs in{gpu, gpus, offering->interconnect, offering->gpus, fabric};
+    Candidate c = evaluate_option(request, engine, in);
+    if (!c.option.fits) continue;
+    c.option.instances = instances;
+    c.option.pricing = top.pricing;
+    c.option.startup_s = top.startup_s;
+    add_costs(c.option, request, provider, per_instance * static_cast<double>(instances), stored_bytes, egress_bytes);
+    if (!c.option.job_s || !c.option.usd_total) continue;
+    // Past the point where more GPUs barely shorten the run, the table stops.
+    if (!rows.empty() && *c.option.job_s > rows.back().job_s * 0.9) break;
+    rows.push_back({gpus, instances, *c.option.job_s, *c.option.usd_total, c.option.meets_targets});
+    if (rows.size() >= 10) break;
+  }
+  return rows;
 }
 
 void file_explanations(std::vector<Explanation>& from, const char* prefix, std::vector<Explanation>& to) {
@@ -93,6 +171,19 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
     request.inference = auto_batch(request, engine, in);
     request.inference.concurrency_given = true;
   }
+  // Ranking a job over the catalog needs a deadline to size the cluster by; without one, say the default.
+  if (!request.hardware && is_training(request.kind) && !request.training.deadline_s) {
+    const bool pretrain = request.kind == WorkloadKind::pretrain;
+    const double deadline_s = pretrain ? kDefaultPretrainDeadlineS : kDefaultFinetuneDeadlineS;
+    request.training.deadline_s = deadline_s;
+    Issue assumed = make_issue("assumed_field", "/workload/deadline_s",
+                               message(pretrain ? "issue.assumed_field.deadline_pretrain" : "issue.assumed_field.deadline_finetune",
+                                       {param_number("days", deadline_s / 86400.0, format_number(deadline_s / 86400.0)),
+                                        param_number("hours", deadline_s / 3600.0, format_number(deadline_s / 3600.0))}));
+    Issues one{assumed};
+    if (const Locale* locale = find_locale(request.locale)) phrase_issues(one, *locale);
+    response.warnings.push_back(one.front());
+  }
   std::vector<Explanation> memory_explain;
   response.memory = memory_report(request, engine, memory_explain);
   file_explanations(memory_explain, "memory.", response.explain);
@@ -107,10 +198,21 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
                                          {&request.hardware->gpu, count, request.hardware->gpu.interconnect_kind,
                                           std::min<int64_t>(kMaxTensorInBox, count), true}));
   } else {
-    candidates = offering_candidates(request, engine, catalog, stored_bytes, egress_bytes);
+    candidates = offering_candidates(request, engine, catalog, stored_bytes, egress_bytes, response.memory->weights_bytes);
   }
   response.options_evaluated = static_cast<int64_t>(candidates.size());
+  // The guide's judgement (ranking.hpp) weighs each option's cost before the rules order them.
+  {
+    std::vector<Option*> options;
+    for (Candidate& c : candidates) options.push_back(&c.option);
+    apply_judgement(options, request, catalog);
+  }
   rank_by(candidates, request, [](const Candidate& c) -> const Option& { return c.option; });
+  if (!request.hardware && !candidates.empty() && candidates.front().option.fits) {
+    response.scaling = scaling_table(request, engine, catalog, candidates.front().option, stored_bytes, egress_bytes,
+                                     response.memory->weights_bytes);
+    if (response.scaling.size() < 2) response.scaling.clear();
+  }
   if (!candidates.empty() && candidates.front().option.fits) {
     std::vector<Explanation> top = std::move(candidates.front().explain);
     std::vector<Explanation> costs = explain_costs(candidates.front().option, request);

@@ -403,10 +403,9 @@ void interruption_sentence(const Ctx& c, const SpotFigures& f, Facts& out) {
   if (c.top == nullptr) return;
   const Option& base = f.on_demand ? *f.on_demand : *c.top;
   const double seconds = job_seconds(c, base, false);
-  const double interruptions = kSpotInterruptionsPerHour * seconds / 3600.0;
-  const double extra_s = f.spot && f.spot->spot_extra_s
-                             ? *f.spot->spot_extra_s
-                             : spot_overhead(seconds, spot_restart_interval(c.request)).extra_seconds;
+  const SpotOverhead overhead = spot_overhead(seconds, spot_restart_interval(c.request), base.instances);
+  const double interruptions = overhead.expected_interruptions;
+  const double extra_s = f.spot && f.spot->spot_extra_s ? *f.spot->spot_extra_s : overhead.extra_seconds;
   const double extra_usd = f.spot_usd_per_hour * extra_s / 3600.0;
   out.push_back(message("guidance.spot_or_on_demand.interruptions_job",
                         {rate, restart, duration("job", seconds), ratio("interruptions", interruptions),

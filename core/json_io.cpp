@@ -54,6 +54,7 @@ json option_to_json(const Option& o) {
   put_bytes(j, "vram_bytes_per_gpu", o.vram_bytes_per_gpu);
   put_bytes(j, "used_bytes_per_gpu", o.used_bytes_per_gpu);
   j["parallelism"] = {{"tensor", o.tensor}, {"pipeline", o.pipeline}, {"data", o.data}};
+  if (o.expert > 1) j["parallelism"]["expert"] = o.expert;
   j["concurrency"] = o.concurrency;
   if (!o.interconnect.empty()) j["interconnect"] = o.interconnect;
   if (!o.bottleneck.empty()) j["bottleneck"] = o.bottleneck;
@@ -81,6 +82,9 @@ json option_to_json(const Option& o) {
   put(j, "billed_s", o.billed_s);
   put(j, "spot_extra_s", o.spot_extra_s);
   if (o.instances > 1) j["instances"] = o.instances;
+  if (!o.tier.empty()) j["tier"] = o.tier;
+  put(j, "usd_per_gpu_hour", o.usd_per_gpu_hour);
+  put(j, "startup_s", o.startup_s);
   if (!o.sharding.empty()) j["sharding"] = o.sharding;
   if (o.range && std::isfinite(o.range->low) && std::isfinite(o.range->high)) {
     j["range"] = {{"metric", o.range->metric}, {"low", o.range->low}, {"high", o.range->high}};
@@ -109,6 +113,11 @@ json workload_to_json(const Request& request) {
     if (t.method != "full") w.update({{"lora_rank", t.lora_rank}, {"lora_targets", t.lora_targets}});
     put(w, "deadline_s", t.deadline_s);
     put(w, "checkpoint_every_s", t.checkpoint_every_s);
+    if (t.parallelism) {
+      w["parallelism"] = {{"tensor", t.parallelism->tensor}, {"pipeline", t.parallelism->pipeline},
+                          {"data", t.parallelism->data}, {"expert", t.parallelism->expert}};
+    }
+    put(w, "global_batch_tokens", t.global_batch_tokens);
   } else {
     const MediaWorkload& m = request.media;
     w.update({{"weights", m.weights}, {"batch", m.batch}});
@@ -178,6 +187,15 @@ json response_to_json(const Response& r) {
     put_int(item, "gpus_needed", fit.gpus_needed);
     if (fit.used_bytes_per_gpu) put_bytes(item, "used_bytes_per_gpu", *fit.used_bytes_per_gpu);
     out["fit_by_gpu"].push_back(item);
+  }
+  if (!r.scaling.empty()) {
+    out["scaling"] = json::array();
+    for (const ScalingRow& row : r.scaling) {
+      json item = {{"gpus", row.gpus}, {"instances", row.instances}, {"meets_targets", row.meets_targets}};
+      put(item, "job_s", row.job_s);
+      put(item, "usd_total", row.usd_total);
+      out["scaling"].push_back(item);
+    }
   }
   out["guidance"] = json::array();
   for (const auto& g : r.guidance) out["guidance"].push_back({{"id", g.id}, {"question", g.question}, {"answer", g.answer}});

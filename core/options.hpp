@@ -42,10 +42,13 @@ InferenceWorkload auto_batch(const Request& request, const EnginePreset& engine,
 MemoryReport training_memory_report(const Request& request, const EnginePreset& engine,
                                     std::vector<Explanation>& explain);
 Candidate evaluate_training_option(const Request& request, const EnginePreset& engine, const OptionInputs& in);
-// A run that does not fit one instance of `in` may span several (multi-node): the fewest, doubling up to
-// 64 and within filters.max_gpus, that fit; `base` unchanged when none does.
-void spread_over_instances(const Request& request, const EnginePreset& engine, const OptionInputs& in,
-                           Candidate& base);
+// Most instances a training option may rent (4,096 GPUs in 8-GPU nodes).
+constexpr int64_t kMaxTrainingInstances = 512;
+// A run that does not fit one instance of `in`, or misses its deadline there, spans several: the fewest,
+// doubling up to kMaxTrainingInstances and within filters.max_gpus, that fit and meet the deadline, else
+// the fastest that fits. Scaling out for speed needs the provider's cluster fabric; `base` is unchanged
+// when nothing better is found.
+void scale_out(const Request& request, const EnginePreset& engine, const OptionInputs& in, Candidate& base);
 
 // ---- image, video and audio (options_media.cpp)
 MemoryReport media_memory_report(const Request& request, const EnginePreset& engine,

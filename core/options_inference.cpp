@@ -89,7 +89,7 @@ Option option_from(const InferenceWorkload& workload, const OptionInputs& in, co
   return option;
 }
 
-void note_fit(Option& option, const InferenceWorkload& workload, const Served& s) {
+void note_fit(Option& option, const InferenceWorkload& workload, const Served& s, const Gpu& gpu) {
   const Placement& placement = s.placement;
   const double spare = placement.usable_bytes_per_gpu - placement.used_bytes_per_gpu;
   const int64_t span = placement.tensor * placement.pipeline;
@@ -99,10 +99,18 @@ void note_fit(Option& option, const InferenceWorkload& workload, const Served& s
   if (span > 1) params.push_back(param_number("gpus_per_replica", static_cast<double>(span), std::to_string(span)));
   option.notes.push_back(note("fits", SeverityId::info, span == 1 ? "fits.serving_one_gpu" : "fits.serving_spans",
                               std::move(params), "replicas"));
-  if (!s.speed.compute_native) {
+  // What the GPU lacks for this format, and what the engine runs instead (capabilities.hpp).
+  if (s.speed.kernel_path == KernelPath::as_fp16) {
+    option.notes.push_back(note("bf16_as_fp16", SeverityId::warning, "capability.bf16_as_fp16",
+                                {param_text("gpu", gpu.name)}));
+  } else if (!s.speed.compute_native) {
     const std::string precision(find_weight_format(workload.weights)->compute);
     option.notes.push_back(note("no_native_compute", SeverityId::info, "no_native_compute",
                                 {param_text("precision", precision)}));
+  }
+  if (!s.speed.flash_attention) {
+    option.notes.push_back(note("no_flash_attention", SeverityId::warning, "capability.no_flash_attention",
+                                {param_text("gpu", gpu.name)}));
   }
   // Rule of thumb 3: PCIe-only multi-GPU limits tensor-parallel serving.
   if (placement.tensor > 1 && s.link.kind == "pcie") {
@@ -149,6 +157,9 @@ void note_no_fit(Option& option, const EnginePreset& engine, const OptionInputs&
             param_text("engine", std::string(engine.id))}));
 }
 
+// Ranks a GPU that cannot run the format after every option that only lacks memory.
+constexpr double kNoKernelPressure = 1e6;
+
 // The option for `workload` (which may differ from the request's while auto_batch searches).
 Candidate evaluate_with(const Request& request, const InferenceWorkload& workload, const EnginePreset& engine,
                         const OptionInputs& in) {
@@ -156,6 +167,16 @@ Candidate evaluate_with(const Request& request, const InferenceWorkload& workloa
   Candidate c;
   c.option = option_from(workload, in, s);
   Option& option = c.option;
+  // A format with no kernel on this GPU does not run at all, whatever the memory says.
+  if (s.speed.kernel_path == KernelPath::none) {
+    option.fits = false;
+    option.meets_targets = false;
+    option.memory_pressure = kNoKernelPressure;
+    option.notes.push_back(note("no_kernel", SeverityId::warning, "capability.no_kernel",
+                                {param_text("format", workload.weights), param_text("gpu", in.gpu->name),
+                                 param_text("missing", s.speed.missing_feature)}));
+    return c;
+  }
   if (!s.placement.fits) {
     note_no_fit(option, engine, in, s.placement);
     return c;
@@ -165,7 +186,7 @@ Candidate evaluate_with(const Request& request, const InferenceWorkload& workloa
   option.output_tokens_per_s = s.speed.output_tokens_per_s;
   option.ttft_s = s.speed.ttft_s;
   option.range = range_around("output_tokens_per_s", s.speed.output_tokens_per_s, engine.speed_relative_error);
-  note_fit(option, workload, s);
+  note_fit(option, workload, s, *in.gpu);
   note_targets(option, workload, s.speed);
   c.explain = explain_inference_speed(s.speed, workload, engine);
   return c;

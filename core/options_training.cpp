@@ -5,6 +5,7 @@
 #include "format.hpp"
 #include "options.hpp"
 #include "placement.hpp"
+#include "parallelism.hpp"
 #include "training.hpp"
 
 namespace sizer {
@@ -19,23 +20,24 @@ std::string round1(double x) { return format_number(std::round(x * 10.0) / 10.0)
 struct Fitted {
   TrainingPlacement placement;
   TrainingWorkload workload;  // as run: with recomputation when that made it fit
+  TrainingMemory memory;      // of that workload
+  Fabric fabric;              // the links the option's GPUs talk over
   bool recomputed = false;
 };
 
 Fitted fit(const Request& request, const EnginePreset& engine, const OptionInputs& in) {
   const Model& model = request.model;
   const double logits = engine.training_logits_copies;
-  const int64_t max_tensor = std::min<int64_t>(kMaxTensorInBox, in.gpus);
-  Fitted f{place_training(model, request.training, training_memory(model, request.training, logits), *in.gpu, in.gpus,
-                          max_tensor, logits),
-           request.training, false};
+  const Fabric fabric = training_fabric(*in.gpu, in.interconnect, in.gpus_per_node, in.fast_fabric);
   const TrainingWorkload& w = request.training;
+  const TrainingMemory memory = training_memory(model, w, logits);
+  Fitted f{place_training(model, w, memory, *in.gpu, in.gpus, fabric, logits), w, memory, fabric, false};
   if (!f.placement.fits && !w.grad_checkpointing && !w.grad_checkpointing_given) {
     TrainingWorkload recomputed = w;
     recomputed.grad_checkpointing = true;
-    const TrainingPlacement retry =
-        place_training(model, recomputed, training_memory(model, recomputed, logits), *in.gpu, in.gpus, max_tensor, logits);
-    if (retry.fits) f = Fitted{retry, recomputed, true};
+    const TrainingMemory recomputed_memory = training_memory(model, recomputed, logits);
+    const TrainingPlacement retry = place_training(model, recomputed, recomputed_memory, *in.gpu, in.gpus, fabric, logits);
+    if (retry.fits) f = Fitted{retry, recomputed, recomputed_memory, fabric, true};
   }
   return f;
 }
@@ -50,6 +52,35 @@ void note_fit(Option& option, const TrainingPlacement& placement) {
     params.push_back(param_number("tensor", static_cast<double>(placement.tensor), std::to_string(placement.tensor)));
   }
   option.notes.push_back(note("fits", SeverityId::info, key, std::move(params)));
+}
+
+// Big runs: say how the layout splits the model and what the split costs each step.
+void note_layout(Option& option, const TrainingPlacement& placement, const TrainingSpeed& speed) {
+  if (placement.pipeline == 1 && placement.expert == 1 && placement.tensor == 1) return;
+  const StepTime& step = speed.step;
+  const double comm = step.bubble_s + step.tensor_parallel_s + step.pipeline_p2p_s + step.data_parallel_s +
+                      step.expert_all_to_all_s;
+  const double share = step.step_s > 0 ? comm / step.step_s : 0;
+  auto count = [](const char* name, int64_t v) { return param_number(name, static_cast<double>(v), std::to_string(v)); };
+  option.notes.push_back(note("layout", SeverityId::info, placement.pinned ? "layout.pinned" : "layout.chosen",
+                              {count("tensor", placement.tensor), count("pipeline", placement.pipeline),
+                               count("data", placement.data), count("expert", placement.expert),
+                               param_number("overhead_share", share, format_percent(share))}));
+}
+
+// What the GPU cannot run natively for this run (capabilities.hpp), and what it runs instead.
+void note_training_capabilities(Option& option, const Gpu& gpu, const TrainingWorkload& w, const TrainingSpeed& speed) {
+  if (speed.requested_precision == "fp8" && speed.precision != "fp8") {
+    option.notes.push_back(note("no_fp8_training", SeverityId::warning, "capability.no_fp8_training",
+                                {param_text("gpu", gpu.name), param_text("precision", speed.precision)}));
+  } else if (speed.precision == "fp16" && w.precision == "bf16") {
+    option.notes.push_back(note("bf16_as_fp16", SeverityId::warning, "capability.bf16_as_fp16_training",
+                                {param_text("gpu", gpu.name)}));
+  }
+  if (!speed.flash_attention) {
+    option.notes.push_back(note("no_flash_attention", SeverityId::warning, "capability.no_flash_attention",
+                                {param_text("gpu", gpu.name)}));
+  }
 }
 
 }  // namespace
@@ -86,7 +117,9 @@ Candidate evaluate_training_option(const Request& request, const EnginePreset& e
   option.used_bytes_per_gpu = placement.used_bytes_per_gpu;
   option.memory_pressure = placement.used_bytes_per_gpu / std::max(1.0, placement.usable_bytes_per_gpu);
   option.tensor = placement.tensor;
+  option.pipeline = placement.pipeline;
   option.data = placement.data;
+  option.expert = placement.expert;
   option.concurrency = w.micro_batch;
   option.sharding = placement.sharding;
   option.max_context_tokens = placement.max_seq_len;
@@ -98,8 +131,7 @@ Candidate evaluate_training_option(const Request& request, const EnginePreset& e
          param_number("usable_bytes_per_gpu", placement.usable_bytes_per_gpu, format_gb(placement.usable_bytes_per_gpu))}));
     return c;
   }
-  const TrainingSpeed speed =
-      training_speed(request.model, f.workload, *in.gpu, placement, in.interconnect, in.gpus_per_node, in.fast_fabric);
+  const TrainingSpeed speed = training_speed(request.model, f.workload, *in.gpu, placement, f.memory, f.fabric);
   option.train_tokens_per_s = speed.tokens_per_s;
   option.train_s = speed.train_s;
   option.gpu_hours = static_cast<double>(in.gpus) * speed.train_s / 3600.0;
@@ -108,6 +140,8 @@ Candidate evaluate_training_option(const Request& request, const EnginePreset& e
   option.meets_targets = !w.deadline_s || speed.train_s <= *w.deadline_s;
   option.range = range_around("train_tokens_per_s", speed.tokens_per_s, kTrainingSpeedRelativeError);
   note_fit(option, placement);
+  note_layout(option, placement, speed);
+  note_training_capabilities(option, *in.gpu, w, speed);
   if (w.deadline_s && !option.meets_targets) {
     const double hours = speed.train_s / 3600.0;
     const double deadline_hours = *w.deadline_s / 3600.0;
@@ -123,22 +157,35 @@ Candidate evaluate_training_option(const Request& request, const EnginePreset& e
   return c;
 }
 
-void spread_over_instances(const Request& request, const EnginePreset& engine, const OptionInputs& in,
-                           Candidate& base) {
-  for (int64_t instances = 2; !base.option.fits && instances <= 64; instances *= 2) {
+void scale_out(const Request& request, const EnginePreset& engine, const OptionInputs& in, Candidate& base) {
+  const bool has_deadline = request.training.deadline_s.has_value();
+  if (base.option.fits && (!has_deadline || base.option.meets_targets)) return;
+  Candidate best = base;
+  bool have = base.option.fits;
+  for (int64_t instances = 2; instances <= kMaxTrainingInstances; instances *= 2) {
     if (request.filters.max_gpus && in.gpus * instances > *request.filters.max_gpus) break;
+    // To fit at all any network will do (slowly); to finish sooner, only a cluster fabric scales.
+    if (base.option.fits && !in.fast_fabric) break;
     OptionInputs wider_in = in;
     wider_in.gpus = in.gpus * instances;
     Candidate wider = evaluate_training_option(request, engine, wider_in);
     if (!wider.option.fits) continue;
-    base = std::move(wider);
-    base.option.instances = instances;
+    wider.option.instances = instances;
     // Rule of thumb 5: pretraining is multi-node; it needs the provider's fast fabric.
-    base.option.notes.push_back(note("multi_node", SeverityId::warning,
-                                     in.fast_fabric ? "multi_node.fast_fabric" : "multi_node.no_fast_fabric",
-                                     {param_number("instances", static_cast<double>(instances),
-                                                   std::to_string(instances))}));
+    wider.option.notes.push_back(note("multi_node", SeverityId::warning,
+                                      in.fast_fabric ? "multi_node.fast_fabric" : "multi_node.no_fast_fabric",
+                                      {param_number("instances", static_cast<double>(instances),
+                                                    std::to_string(instances))}));
+    const bool faster = !have || wider.option.train_s.value_or(1e300) < best.option.train_s.value_or(1e300);
+    if (faster) {
+      best = std::move(wider);
+      have = true;
+    } else if (best.option.fits) {
+      break;  // more GPUs no longer help: communication outgrows the compute they add
+    }
+    if (best.option.meets_targets) break;
   }
+  base = std::move(best);
 }
 
 }  // namespace sizer

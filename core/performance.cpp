@@ -83,9 +83,17 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
                            static_cast<double>(model.head_dim) * static_cast<double>(mean_tokens);
   const double active_params = effective_active_params(model);
   s.flops_per_step = (2.0 * active_params + attention) * batch / tensor;
-  s.compute_precision = format ? std::string(format->compute) : "bf16";
-  const double peak = gpu.tflops_for(s.compute_precision, &s.compute_native) * 1e12;
-  if (!s.compute_native) s.compute_precision = "bf16";
+  // The kernel the engine has for this format on this GPU (capabilities.hpp): native, bf16 as fp16,
+  // weight-only at the 16-bit rate, or none at all.
+  const WeightKernel kernel = weight_kernel(gpu, workload.weights);
+  s.kernel_path = kernel.path;
+  s.missing_feature = kernel.missing;
+  s.compute_precision = kernel.compute;
+  s.compute_native = kernel.missing.empty();
+  const Capabilities capabilities = capabilities_of(gpu);
+  s.flash_attention = capabilities.flash_attention > 0;
+  const double attention_cost = s.flash_attention ? 1.0 : kNoFlashAttentionSlowdown;
+  const double peak = gpu.tflops_for(s.compute_precision) * 1e12;
   // 8- and 4-bit GEMMs reach a smaller share of their doubled peak than 16-bit ones (scaling, attention and
   // norms stay in 16 bit): ~0.46 of the FP8 peak in TensorRT-LLM's compute-bound 8B 128/128 and 70B
   // 2048/128 runs, and ~0.4 in NeMo's FP8 pretraining, against 0.6–0.65 for 16-bit prefill.
@@ -117,7 +125,7 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   // prefill MFU; never faster than reading the weights once. TTFT adds the first decode step.
   const double prompt = static_cast<double>(workload.prompt_tokens);
   const double prefill_flops = 2.0 * active_params * prompt +
-                               2.0 * static_cast<double>(model.layers) * prompt * prompt *
+                               attention_cost * 2.0 * static_cast<double>(model.layers) * prompt * prompt *
                                    static_cast<double>(model.heads) * static_cast<double>(model.head_dim);
   const double prefill_compute = prefill_flops / shards / (peak * efficiency) *
                                  static_cast<double>(placement.pipeline);

@@ -3,6 +3,7 @@
 #pragma once
 #include <string>
 
+#include "capabilities.hpp"
 #include "catalog.hpp"
 #include "engines.hpp"
 #include "memory.hpp"
@@ -35,6 +36,9 @@ struct InferenceSpeed {
   double sequences = 0;             // decoded at once over all replicas
   std::string compute_precision;    // the tensor rate used ("fp8", "bf16", ...)
   bool compute_native = true;       // false when the weights' format has no hardware path here
+  KernelPath kernel_path = KernelPath::native;  // how the weights' matmuls run on this GPU
+  std::string missing_feature;      // what the GPU lacks for the format ("FP8 tensor cores", "bf16")
+  bool flash_attention = true;      // FlashAttention-2/3 kernels exist for this GPU
   std::string bottleneck;           // memory_bandwidth, compute, interconnect, overhead
 };
 
@@ -45,6 +49,11 @@ struct Link {
   std::string kind;
 };
 Link tensor_parallel_link(const Gpu& gpu, const std::string& interconnect_kind);
+
+// Without FlashAttention (Volta, Turing) engines fall back to memory-efficient SDPA/xformers kernels:
+// no s² memory, but attention runs at about half the speed (FlashAttention-2 paper, Dao 2023, Fig. 4:
+// 1.7–3× over PyTorch/xformers attention on A100). Counted as twice the attention FLOPs.
+constexpr double kNoFlashAttentionSlowdown = 2.0;
 
 // Expected distinct experts a batch touches per layer: E × (1 − (1 − k/E)^B) for B tokens routing to k of
 // E experts uniformly (the balanced-routing assumption MoE training losses enforce).

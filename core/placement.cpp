@@ -141,7 +141,9 @@ std::vector<GpuFit> fit_by_gpu(const Request& request, const EnginePreset& engin
         fits_here = p.fits;
         used = p.used_bytes_per_gpu;
       } else {
-        const TrainingPlacement p = place_training(request.model, request.training, training, *gpu, count, max_tensor,
+        // One box of up to 8 GPUs, or several over a cluster fabric.
+        const Fabric fabric = training_fabric(*gpu, gpu->interconnect_kind, std::min<int64_t>(count, kMaxTensorInBox), true);
+        const TrainingPlacement p = place_training(request.model, request.training, training, *gpu, count, fabric,
                                                    engine.training_logits_copies);
         fits_here = p.fits;
         used = p.used_bytes_per_gpu;

@@ -2,6 +2,9 @@
 
 #include <array>
 
+#include "capabilities.hpp"
+#include "format.hpp"
+
 namespace sizer {
 namespace {
 
@@ -63,7 +66,8 @@ int by_on_demand_for_endpoints(const Option& a, const Option& b, const RankingPo
 
 int by_cost(const Option& a, const Option& b, const RankingPolicy& p) {
   if (!a.fits || p.order != "best") return 0;
-  return lower_first(cost_key(a), cost_key(b));
+  // The guide's judgement (apply_judgement) weighs the cost: an option it demotes must be that much cheaper.
+  return lower_first(cost_key(a) * a.ranking_factor, cost_key(b) * b.ranking_factor);
 }
 
 int by_speed(const Option& a, const Option& b, const RankingPolicy&) {
@@ -72,6 +76,65 @@ int by_speed(const Option& a, const Option& b, const RankingPolicy&) {
 }
 
 }  // namespace
+
+namespace {
+
+int64_t replica_span(const Option& o) { return o.tensor * o.pipeline; }
+
+void weigh(Option& o, double factor, const char* rule, std::vector<Param> params = {}) {
+  o.ranking_factor *= factor;
+  params.push_back(param_number("margin", factor - 1.0, format_percent(factor - 1.0)));
+  o.notes.push_back(note("judgement", SeverityId::info, std::string("judgement.") + rule, std::move(params)));
+}
+
+}  // namespace
+
+void apply_judgement(const std::vector<Option*>& options, const Request& request, const Catalog& catalog) {
+  const bool serving = request.kind == WorkloadKind::inference;
+  const bool training = is_training(request.kind);
+  const bool big_training = request.kind == WorkloadKind::pretrain ||
+                            (request.kind == WorkloadKind::finetune && request.training.method == "full");
+  const bool big_serving = serving && request.model.params_b >= kBigServingParamsB;
+  // Rule 3 needs to know whether one GPU would do.
+  bool one_gpu_does = false;
+  for (const Option* o : options) {
+    if (!o->fits || !o->meets_targets) continue;
+    if ((serving && replica_span(*o) == 1) || ((training || is_media(request.kind)) && o->gpus == 1)) one_gpu_does = true;
+  }
+  for (Option* o : options) {
+    if (!o->fits) continue;
+    const Gpu* gpu = catalog.find_gpu(o->gpu);
+    if (one_gpu_does && !is_media(request.kind) &&
+        ((serving && replica_span(*o) > 1) || (training && o->gpus > 1))) {
+      weigh(*o, kSplitMargin, "split_when_one_fits");
+    }
+    if (o->tier == "marketplace") {
+      if (serving) {
+        weigh(*o, kMarketplaceEndpoint, "marketplace_endpoint");
+      } else if (o->job_s && *o->job_s > kLongJobS) {
+        weigh(*o, kMarketplaceLongJob, "marketplace_long_job");
+      }
+    }
+    if (gpu != nullptr && (big_training || big_serving)) {
+      if (!gpu->is_hbm()) weigh(*o, kNoHbm, "no_hbm", {param_text("gpu", gpu->name)});
+      if (!gpu->tflops.fp8) weigh(*o, kNoFp8, "no_fp8", {param_text("gpu", gpu->name)});
+    }
+    if (gpu != nullptr) {
+      const Capabilities c = capabilities_of(*gpu);
+      if (!c.bf16 || c.flash_attention == 0) {
+        weigh(*o, training ? kLegacyGpuTraining : kLegacyGpuServing, "legacy_gpu", {param_text("gpu", gpu->name)});
+      }
+    }
+    if (request.kind == WorkloadKind::pretrain && o->pricing == "spot") weigh(*o, kSpotPretraining, "spot_pretraining");
+    if (request.kind == WorkloadKind::pretrain && o->job_s && *o->job_s > kReservedSuggestionS) {
+      const Provider* provider = catalog.find_provider(o->provider);
+      const bool published = provider && !provider->commitments.empty();
+      o->notes.push_back(note("reserved", SeverityId::info, published ? "reserved.published" : "reserved.ask",
+                              {param_text("provider", provider ? provider->name : o->provider)}));
+    }
+    if (o->tier == "marketplace") o->notes.push_back(note("listing", SeverityId::info, "listing"));
+  }
+}
 
 RankingPolicy ranking_policy(const Request& request) {
   RankingPolicy policy;
@@ -93,7 +156,9 @@ std::span<const RankingRule> ranking_rules() {
       {"order=best: on-demand before spot for an endpoint, unless spot was asked for",
        "8. Spot suits fault-tolerant batch work; on-demand or reserved for user-facing endpoints",
        by_on_demand_for_endpoints},
-      {"order=best: the lowest cost of the work ($ for the job, else $ per million output tokens)",
+      {"order=best: the lowest cost of the work ($ for the job, else $ per million output tokens), weighed by the "
+       "guide's judgement (apply_judgement: splits that must earn their place, marketplace reliability, HBM and "
+       "FP8 for big work, GPUs that lack the run's formats, spot for pretraining)",
        "7. and 9. Billing granularity, minimum charge, spot restarts, storage and egress are all in the cost, "
        "not only GPU time",
        by_cost},

@@ -7,10 +7,45 @@
 #include <string_view>
 #include <vector>
 
+#include "catalog.hpp"
 #include "request.hpp"
 #include "response.hpp"
 
 namespace sizer {
+
+// The guide's judgement, written down: each rule below multiplies an option's cost as the ranking sees
+// it (Option::ranking_factor), so a demoted option must be that much cheaper to come first, and says so
+// in a note. The factors are stated margins, not fits:
+// - rule 3, one GPU when the model fits one: a replica split over several GPUs (or a job spread over
+//   several) while a single-GPU option fits and meets the targets must win by kSplitMargin;
+// - rule 8 and provider tiers: a marketplace listing (one third-party host's offer) for a user-facing
+//   endpoint (kMarketplaceEndpoint) or a job longer than a day that a host may drop (kMarketplaceLongJob);
+// - rules 4–6, big work wants HBM and FP8: pretraining, full fine-tunes and serving models of 30B+ on
+//   GDDR memory (kNoHbm) or without FP8 tensor cores (kNoFp8);
+// - capabilities: a GPU that runs the job's bf16 as fp16 or has no FlashAttention (kLegacyGpuTraining
+//   for training, kLegacyGpuServing for serving), and ranks after every GPU that has both;
+// - rules 5 and 8, spot for pretraining: a long multi-node run is hard to resume (kSpotPretraining);
+//   reserved capacity is suggested instead (a note, with the provider's published commitments).
+constexpr double kSplitMargin = 1.25;
+constexpr double kMarketplaceEndpoint = 1.5;
+constexpr double kMarketplaceLongJob = 1.25;
+constexpr double kNoHbm = 1.25;
+constexpr double kNoFp8 = 1.15;
+// Pre-Ampere cards (no bf16, no FlashAttention-2) must be half the price: current engines target
+// sm80+ (FlashAttention-2, vLLM's V1 kernels, TensorRT-LLM's FP8/bf16 paths) and bf16 checkpoints risk
+// fp16 overflow on them.
+constexpr double kLegacyGpuTraining = 2.0;
+constexpr double kLegacyGpuServing = 2.0;
+// Spot for a long multi-node pretraining run: capacity for a gang of nodes is rarely there on spot, and
+// the run stalls whenever any node is reclaimed; it must be half the price of on-demand to come first.
+constexpr double kSpotPretraining = 2.0;
+constexpr double kBigServingParamsB = 30.0;
+constexpr double kLongJobS = 86400.0;
+constexpr double kReservedSuggestionS = 14.0 * 86400.0;
+
+// Sets each option's ranking_factor and records the notes of the rules that applied. `catalog` gives
+// the GPUs (memory type, formats) and providers (commitments) behind the options.
+void apply_judgement(const std::vector<Option*>& options, const Request& request, const Catalog& catalog);
 
 // What of the request the rules read.
 struct RankingPolicy {

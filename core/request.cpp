@@ -128,6 +128,29 @@ void parse_training(const json& w, bool pretrain, const Model* model, JsonReader
   out.sharding = sharding ? (*sharding == "fsdp" ? "zero3" : *sharding) : "auto";
   out.deadline_s = r.number(w, "deadline_s", path, {0, 1e10, true});
   out.checkpoint_every_s = r.number(w, "checkpoint_every_s", path, {0, 1e9, true});
+  out.global_batch_tokens = r.number(w, "global_batch_tokens", path, {1, 1e12, true});
+  if (const json* layout = r.object(w, "parallelism", path)) {
+    const std::string lpath = path + "/parallelism";
+    TrainingWorkload::Parallelism p;
+    p.tensor = r.integer(*layout, "tensor", lpath, 1, 1 << 10).value_or(1);
+    p.pipeline = r.integer(*layout, "pipeline", lpath, 1, 1 << 12).value_or(1);
+    p.data = r.integer(*layout, "data", lpath, 1, 1 << 20).value_or(1);
+    p.expert = r.integer(*layout, "expert", lpath, 1, 1 << 12).value_or(1);
+    if (p.data % p.expert != 0) {
+      r.error("invalid_layout", lpath + "/expert",
+              message("issue.invalid_layout.expert",
+                      {param_number("expert", static_cast<double>(p.expert), std::to_string(p.expert)),
+                       param_number("data", static_cast<double>(p.data), std::to_string(p.data))}));
+    }
+    if (model && model->layers > 0 && p.pipeline > model->layers) {
+      r.error("invalid_layout", lpath + "/pipeline",
+              message("issue.invalid_layout.pipeline",
+                      {param_number("pipeline", static_cast<double>(p.pipeline), std::to_string(p.pipeline)),
+                       param_number("layers", static_cast<double>(model->layers), std::to_string(model->layers))}));
+    }
+    r.unknown_fields(*layout, lpath, {"tensor", "pipeline", "data", "expert"});
+    out.parallelism = p;
+  }
   const double params = model ? model->params_b * 1e9 : 0;
   if (pretrain) {
     auto tokens = r.number(w, "tokens", path, {0, 1e16, true});
@@ -159,7 +182,7 @@ void parse_training(const json& w, bool pretrain, const Model* model, JsonReader
   r.unknown_fields(w, path,
                    {"kind", "method", "optimizer", "lora_rank", "lora_targets", "seq_len", "micro_batch",
                     "grad_checkpointing", "sharding", "dataset_tokens", "epochs", "checkpoint_every_s", "tokens",
-                    "precision", "deadline_s", "weights"});
+                    "precision", "deadline_s", "weights", "parallelism", "global_batch_tokens"});
 }
 
 void parse_media(const json& w, WorkloadKind kind, const Model* model, JsonReader& r, MediaWorkload& out) {
@@ -228,9 +251,25 @@ void parse_filters(const json& f, const Catalog& catalog, JsonReader& r, Filters
     }
   }
   out.pricing = r.choice(f, "pricing", path, ids_of<PricingId>()).value_or("any");
-  out.max_gpus = r.integer(f, "max_gpus", path, 1, 4096);
+  out.max_gpus = r.integer(f, "max_gpus", path, 1, 1 << 20);
   out.max_usd_per_hour = r.number(f, "max_usd_per_hour", path, {0, 1e7, true});
-  r.unknown_fields(f, path, {"providers", "pricing", "max_gpus", "max_usd_per_hour"});
+  if (const json* tiers = r.array(f, "tiers", path)) {
+    std::string expected;
+    for (std::string_view id : Vocabulary<TierId>::ids) expected += (expected.empty() ? "" : ", ") + std::string(id);
+    for (size_t i = 0; i < tiers->size() && i < 16; ++i) {
+      const std::string item_path = pointer_append("/filters/tiers", i);
+      const json& item = (*tiers)[i];
+      if (!item.is_string() || !from_id<TierId>(item.get_ref<const std::string&>())) {
+        const std::string value = item.is_string() ? item.get_ref<const std::string&>().substr(0, 40) : dump_json(item).substr(0, 40);
+        r.error("unknown_value", item_path,
+                message("issue.unknown_value", {param_text("field", "tiers"), param_text("value", value),
+                                                param_text("expected", expected)}));
+        continue;
+      }
+      out.tiers.push_back(item.get_ref<const std::string&>());
+    }
+  }
+  r.unknown_fields(f, path, {"providers", "pricing", "max_gpus", "max_usd_per_hour", "tiers"});
 }
 
 }  // namespace
@@ -292,6 +331,17 @@ ParsedRequest parse_request(const json& document, const Catalog& catalog) {
   if (const json* h = r.object(document, "hardware", "")) {
     auto pin = parse_hardware(*h, catalog, r);
     if (pin) request.hardware = *pin;
+  }
+  if (request.hardware && request.training.parallelism) {
+    const auto& p = *request.training.parallelism;
+    const int64_t product = p.tensor * p.pipeline * p.data;
+    if (product != request.hardware->count) {
+      r.error("invalid_layout", "/workload/parallelism",
+              message("issue.invalid_layout.count",
+                      {param_number("product", static_cast<double>(product), std::to_string(product)),
+                       param_number("count", static_cast<double>(request.hardware->count),
+                                    std::to_string(request.hardware->count))}));
+    }
   }
   if (const json* f = r.object(document, "filters", "")) parse_filters(*f, catalog, r, request.filters);
   request.locale = r.choice(document, "locale", "", ids_of<LocaleId>()).value_or("en");

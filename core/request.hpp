@@ -44,6 +44,13 @@ struct TrainingWorkload {
   std::string precision = "bf16";       // matmul precision of the run: bf16, fp8
   std::optional<double> deadline_s;
   std::optional<double> checkpoint_every_s;
+  // A pinned layout (workload.parallelism): tensor × pipeline × data must be the option's GPUs;
+  // expert divides data. Absent: the fastest layout that fits is chosen.
+  struct Parallelism {
+    int64_t tensor = 1, pipeline = 1, data = 1, expert = 1;
+  };
+  std::optional<Parallelism> parallelism;
+  std::optional<double> global_batch_tokens;  // tokens per optimizer step
 };
 
 // Image/video diffusion and audio (CONTRACT.md kinds "image", "video", "audio").
@@ -69,6 +76,7 @@ struct Filters {
   std::string pricing = "any";         // on_demand, spot, any
   std::optional<int64_t> max_gpus;
   std::optional<double> max_usd_per_hour;
+  std::vector<std::string> tiers;      // hyperscaler, gpu_cloud, marketplace; empty: all
 };
 
 struct Request {

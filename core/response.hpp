@@ -38,7 +38,7 @@ struct Option {
   bool meets_targets = false;
   double vram_bytes_per_gpu = 0;
   double used_bytes_per_gpu = 0;
-  int64_t tensor = 1, pipeline = 1, data = 1;
+  int64_t tensor = 1, pipeline = 1, data = 1, expert = 1;
   int64_t concurrency = 1;  // the batch the speed figures are at
   std::string interconnect;
   std::string bottleneck;
@@ -52,12 +52,23 @@ struct Option {
   std::optional<double> billed_s;                               // compute seconds billed for the job
   std::optional<double> spot_extra_s;                           // expected time lost to interruptions
   int64_t instances = 1;
+  std::string tier;                        // the provider's: hyperscaler, gpu_cloud, marketplace
+  std::optional<double> usd_per_gpu_hour;  // usd_per_hour / (gpus × instances)
+  std::optional<double> startup_s;         // boot + image + weight download + load (startup.hpp)
   std::string sharding;  // training: the ZeRO stage used
   std::optional<Range> range;
   std::vector<Note> notes;            // facts, in the order the stages found them
   std::vector<std::string> reasons;   // the info notes, phrased
   std::vector<std::string> warnings;  // the warning notes, phrased
   double memory_pressure = 0;  // used / usable, for ranking options that do not fit
+  double ranking_factor = 1;   // the guide's judgement on the cost (ranking.cpp); 1 = none applied
+};
+
+// One row of the scale-out table: the top option's GPU kind and provider at another instance count.
+struct ScalingRow {
+  int64_t gpus = 0, instances = 0;
+  double job_s = 0, usd_total = 0;
+  bool meets_targets = false;
 };
 
 // Memory of one replica before it is split (CONTRACT.md "memory"); training parts absent for serving.
@@ -100,6 +111,7 @@ struct Response {
   Request request;  // as evaluated: defaults filled in (the response echoes it as `workload`)
   std::vector<Option> options;
   std::vector<GpuFit> fit_by_gpu;
+  std::vector<ScalingRow> scaling;  // jobs: the top option at other instance counts
   int64_t options_evaluated = 0;
   std::vector<Guidance> guidance;
   std::vector<Explanation> explain;

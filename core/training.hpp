@@ -4,6 +4,7 @@
 #include <string>
 
 #include "catalog.hpp"
+#include "parallelism.hpp"
 #include "model.hpp"
 #include "request.hpp"
 #include "response.hpp"
@@ -41,34 +42,52 @@ std::vector<Explanation> explain_training_memory(const Model& model, const Train
                                                  const TrainingMemory& memory);
 
 struct TrainingPlacement {
-  int64_t gpus = 1, tensor = 1, data = 1;
+  int64_t gpus = 1, tensor = 1, pipeline = 1, data = 1, expert = 1;
   std::string sharding = "none";  // the stage used
   double usable_bytes_per_gpu = 0;
   double used_bytes_per_gpu = 0;
   bool fits = false;
+  bool pinned = false;            // the layout came from workload.parallelism
   int64_t max_seq_len = 0;        // longest sequence that fits at the micro-batch
+  Layout layout() const { return {tensor, pipeline, data, expert}; }
 };
 
-// The least sharding (or the requested one) and the smallest tensor-parallel degree that fit `gpus`.
+// Per GPU for one layout and ZeRO stage: the state (weights, gradients, optimizer) split over tensor ×
+// pipeline (experts also over the expert group) and sharded over data parallel as the stage says, plus
+// the activations the pipeline schedule keeps in flight (1F1B: the first stage holds min(p, m)
+// micro-batches of its layers; Korthikanti et al. 2022 §4), split by tensor parallelism with sequence
+// parallelism, and the logits on the last stage.
+double training_bytes_per_gpu(const Model& model, const TrainingWorkload& w, const TrainingMemory& memory,
+                              const std::string& stage, const Layout& layout, int64_t micro_batches,
+                              int64_t seq_len, double logits_copies);
+
+// The layout and ZeRO stage to run on `gpus`: the request's pinned layout, else of the layouts that fit
+// (the least sharding per layout, or the requested stage), the one with the most tokens per second.
 TrainingPlacement place_training(const Model& model, const TrainingWorkload& w, const TrainingMemory& memory,
-                                 const Gpu& gpu, int64_t gpus, int64_t max_tensor, double logits_copies);
+                                 const Gpu& gpu, int64_t gpus, const Fabric& fabric, double logits_copies);
 
 struct TrainingSpeed {
   double hardware_flops_per_token = 0;  // incl. recomputation
   double model_flops_per_token = 0;     // 6·N + attention (PaLM, Chowdhery et al. 2022, App. B)
-  double utilisation = 0;               // fraction of peak the hardware FLOPs reach (preset)
+  double utilisation = 0;               // fraction of peak the GEMMs reach, before communication
   double peak_flops_per_gpu = 0;
   double tokens_per_s = 0;              // whole option
   double train_s = 0;
   double mfu = 0;
   std::string precision;                // the rate used
+  std::string requested_precision;      // what the request asked for ("bf16", "fp8")
+  bool flash_attention = true;          // attention FLOPs at FlashAttention speed (else twice the cost)
+  StepTime step;                        // one step, split by cause
 };
 
-// `gpus_per_node` GPUs share the box's interconnect; past that, nodes talk over the provider's fabric
-// (`fast_fabric`: InfiniBand/RoCE/EFA) or, without one, ordinary Ethernet.
+// Tokens per second of the run on its layout: the step's compute at the kernel utilisation, plus the
+// communication and pipeline bubble the layout pays over `fabric` (parallelism.hpp).
 TrainingSpeed training_speed(const Model& model, const TrainingWorkload& w, const Gpu& gpu,
-                             const TrainingPlacement& placement, const std::string& interconnect,
-                             int64_t gpus_per_node, bool fast_fabric);
+                             const TrainingPlacement& placement, const TrainingMemory& memory, const Fabric& fabric);
+
+// Global batch of one step (tokens): the request's, else for pretraining 4M tokens or one sequence
+// per 8 GPUs if more, and 256k for a fine-tune; never less than one micro-batch per data replica.
+double global_batch_tokens(const TrainingWorkload& w, int64_t gpus, int64_t data);
 
 // How `speed` (training_speed's result for `gpus` GPUs) gives the run's duration.
 Explanation explain_training_time(const TrainingWorkload& w, const TrainingSpeed& speed, int64_t gpus);

@@ -92,6 +92,24 @@ const Locale& locale_ar() {
 
     // ---- option notes: reasons and warnings of each option (the option stages, ranking, costs) ----
     // (keys "note.<code>")
+    {"note.judgement.split_when_one_fits", "رُتّب كأنه أغلى بنسبة {margin}: معالج واحد يكفي لهذا العمل، فعلى التقسيم أن يثبت جدواه (القاعدة 3)."},
+    {"note.judgement.marketplace_endpoint", "رُتّب كأنه أغلى بنسبة {margin}: قد يختفي مضيف السوق خلف خدمة يستخدمها الناس دون إنذار (القاعدة 8)."},
+    {"note.judgement.marketplace_long_job", "رُتّب كأنه أغلى بنسبة {margin}: قد يُسقط مضيف السوق مهمة تستمر أكثر من يوم."},
+    {"note.judgement.no_hbm", "رُتّب كأنه أغلى بنسبة {margin}: ذاكرة {gpu} من نوع GDDR، وعمل بهذا الحجم يحتاج عرض نطاق HBM (القواعد 1 و4 و5)."},
+    {"note.judgement.no_fp8", "رُتّب كأنه أغلى بنسبة {margin}: لا يدعم {gpu} صيغة FP8، وهي ميزة لتشغيل النماذج الكبيرة وتدريبها (القاعدة 6)."},
+    {"note.judgement.legacy_gpu", "رُتّب كأنه أغلى بنسبة {margin}: {gpu} أقدم من bf16 وFlashAttention اللتين تفترضهما أدوات التدريب والتشغيل الحالية."},
+    {"note.judgement.spot_pretraining", "رُتّب كأنه أغلى بنسبة {margin}: تدريب مسبق طويل على عدة خوادم فورية يتوقف كلما استُعيد أي خادم (القاعدتان 5 و8)."},
+    {"note.reserved.published", "تُستأجر عادةً سعة محجوزة أو ملتزم بها لتدريب بهذا الطول: ينشر {provider} شروط الالتزام (انظر الكتالوج)."},
+    {"note.reserved.ask", "تُستأجر عادةً سعة محجوزة أو ملتزم بها لتدريب بهذا الطول؛ اطلب من {provider} سعر مدة التزام."},
+    {"note.listing", "هذا السعر عرض مضيف واحد في سوق، لا قائمة أسعار مزوّد: قد يتغير أو يختفي."},
+    {"note.startup", "يستغرق البدء نحو {startup}: الإقلاع وسحب الصورة وتنزيل الأوزان وتحميلها، ويُحتسب ضمن المهمة."},
+    {"note.capability.no_kernel", "لا يستطيع {gpu} تشغيل أوزان {format}: ينقصه {missing} ولا توفّر محركات التشغيل نواة حسابية لها؛ استخدم أوزان fp16 أو int8 أو int4، أو معالجًا من جيل Ampere أو أحدث."},
+    {"note.capability.bf16_as_fp16", "لا يدعم {gpu} صيغة bf16: يشغّل المحرك نقطة الحفظ bf16 بصيغة fp16 (الذاكرة والسرعة نفسها، مع فيض نادر في نماذج دُرّبت بصيغة bf16)."},
+    {"note.capability.bf16_as_fp16_training", "لا يدعم {gpu} صيغة bf16: يجري التدريب بدقة fp16 مختلطة مع تحجيم الخسارة، بسرعة fp16."},
+    {"note.capability.no_fp8_training", "لا أنوية FP8 في {gpu}: قُدّر التدريب بدقة {precision} بدلًا منها."},
+    {"note.capability.no_flash_attention", "لا يدعم {gpu} FlashAttention-2 (يحتاج جيل Ampere أو أحدث): يعمل الانتباه بنوى موفّرة للذاكرة بنحو نصف السرعة."},
+    {"note.layout.chosen", "التوزيع: موترات {tensor} × خط أنابيب {pipeline} × بيانات {data} (خبراء {expert})؛ يأخذ الاتصال وفقاعة خط الأنابيب {overhead_share} من كل خطوة."},
+    {"note.layout.pinned", "التوزيع المطلوب: موترات {tensor} × خط أنابيب {pipeline} × بيانات {data} (خبراء {expert})؛ يأخذ الاتصال وفقاعة خط الأنابيب {overhead_share} من كل خطوة."},
     // serving (core/options_inference.cpp)
     {"note.fits.serving_one_gpu", "يتسع مع فائض {spare_bytes_per_gpu} في كل معالج (معالج واحد لكل نسخة، وعدد النسخ {replicas})."},
     {"note.fits.serving_spans", "يتسع مع فائض {spare_bytes_per_gpu} في كل معالج (تمتد كل نسخة على {gpus_per_replica} معالجات، وعدد النسخ {replicas})."},
@@ -111,7 +129,7 @@ const Locale& locale_ar() {
     {"note.past_deadline", "يستغرق {hours}، بعد الموعد المحدد البالغ {deadline_hours}."},
     {"note.gradients_over_pcie", "تُتبادل التدرجات هنا عبر \u2068PCIe\u2069: توقّع خطوات أبطأ مما في خادم \u2068NVLink\u2069."},
     {"note.multi_node.fast_fabric", "يمتد على {instances} خوادم: تنقل شبكة المزوّد السريعة بين الخوادم (InfiniBand أو RoCE أو EFA) التدرجات."},
-    {"note.multi_node.no_fast_fabric", "يمتد على {instances} خوادم: لا يقدّم هذا المزوّد شبكة سريعة بين الخوادم عند الطلب، فقُدّرت السرعة بالنصف؛ يناسبه عرض عنقودي أو مزوّد آخر."},
+    {"note.multi_node.no_fast_fabric", "يمتد على {instances} خوادم: لا يقدّم هذا المزوّد شبكة سريعة بين الخوادم عند الطلب، فتعبر التدرجات والتفعيلات شبكة إيثرنت عادية (نحو 25 Gb/s لكل خادم) ويحتسب التقدير كلفتها؛ يناسبه عرض عنقودي أو مزوّد آخر."},
     // image, video and audio (core/options_media.cpp)
     {"note.does_not_fit.media", "لا يتسع: يحتاج إلى {needed_bytes_per_gpu} والمتاح {usable_bytes_per_gpu} (تعمل نسخة كاملة من خط المعالجة على كل معالج)."},
     {"note.fits.media", "يتسع مع فائض {spare_bytes_per_gpu}؛ عدد نسخ خط المعالجة {copies}."},
@@ -388,6 +406,11 @@ const Locale& locale_ar() {
 
     // ---- issues: top-level errors and warnings (request, model, catalog validation) ----
     // (keys "issue.<code>[.<detail>]")
+    {"issue.assumed_field.deadline_pretrain", "لم يُحدَّد \"deadline_s\"؛ حُدّد حجم العنقود لينتهي خلال {days} يومًا، وهي المدة التي يُخطَّط لها التدريب المسبق عادةً (استغرق Llama 2 70B نحو خمسة أسابيع على 2,048 معالجًا)."},
+    {"issue.assumed_field.deadline_finetune", "لم يُحدَّد \"deadline_s\"؛ حُدّد الحجم لينتهي الضبط الدقيق خلال {hours} ساعة (يوم واحد)."},
+    {"issue.invalid_layout.expert", "يجب أن يقسم \"expert\" ({expert}) قيمةَ \"data\" ({data}) دون باقٍ: توازي الخبراء يقسّم مجموعة توازي البيانات."},
+    {"issue.invalid_layout.pipeline", "\"pipeline\" ({pipeline}) يتجاوز عدد طبقات النموذج وهو {layers}."},
+    {"issue.invalid_layout.count", "حاصل ضرب tensor × pipeline × data يساوي {product} معالجًا، لكن \"hardware\" فيه {count}."},
     {"issue.invalid_date", "يجب أن يكون \"{field}\" تاريخًا بالصيغة YYYY-MM-DD."},
     {"issue.invalid_type.commitment", "يجب أن يكون كل التزام كائنًا (object)."},
     {"issue.out_of_range.discount_fraction", "\"discount_fraction\" هو الجزء المخصوم من سعر الطلب: أكبر من 0 وأصغر من 1."},

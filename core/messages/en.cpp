@@ -92,6 +92,24 @@ const Locale& locale_en() {
 
     // ---- option notes: reasons and warnings of each option (the option stages, ranking, costs) ----
     // (keys "note.<code>")
+    {"note.judgement.split_when_one_fits", "Ranked as if {margin} dearer: one GPU holds this work, so splitting it must earn its place (rule 3)."},
+    {"note.judgement.marketplace_endpoint", "Ranked as if {margin} dearer: a marketplace host behind a user-facing endpoint can vanish without notice (rule 8)."},
+    {"note.judgement.marketplace_long_job", "Ranked as if {margin} dearer: a marketplace host may drop a job that runs for more than a day."},
+    {"note.judgement.no_hbm", "Ranked as if {margin} dearer: {gpu} has GDDR memory, and work this big wants HBM bandwidth (rules 1, 4, 5)."},
+    {"note.judgement.no_fp8", "Ranked as if {margin} dearer: {gpu} has no FP8, an edge for serving and training big models (rule 6)."},
+    {"note.judgement.legacy_gpu", "Ranked as if {margin} dearer: {gpu} predates bf16 and FlashAttention, which current training and serving stacks assume."},
+    {"note.judgement.spot_pretraining", "Ranked as if {margin} dearer: a long multi-node pretraining run on spot stalls whenever any node is reclaimed (rules 5, 8)."},
+    {"note.reserved.published", "A run this long is usually rented as reserved or committed capacity: {provider} publishes commitment terms (see the catalog)."},
+    {"note.reserved.ask", "A run this long is usually rented as reserved or committed capacity; ask {provider} for a term price."},
+    {"note.listing", "This price is one marketplace host's listing, not a provider's price list: it may change or be gone."},
+    {"note.startup", "Starting takes about {startup}: boot, image pull, weight download and loading, billed with the job."},
+    {"note.capability.no_kernel", "{gpu} cannot run {format} weights: it has no {missing} and engines ship no kernel for it; use fp16, int8 or int4 weights, or an Ampere or newer GPU."},
+    {"note.capability.bf16_as_fp16", "{gpu} has no bf16: the engine runs the bf16 checkpoint as fp16 (same memory and speed; rare overflows on models trained in bf16)."},
+    {"note.capability.bf16_as_fp16_training", "{gpu} has no bf16: the run is fp16 mixed precision with loss scaling, at the fp16 rate."},
+    {"note.capability.no_fp8_training", "{gpu} has no FP8 tensor cores: the run is estimated in {precision} instead."},
+    {"note.capability.no_flash_attention", "{gpu} has no FlashAttention-2 (it needs Ampere or newer): attention runs with memory-efficient kernels at about half the speed."},
+    {"note.layout.chosen", "Laid out tensor {tensor} × pipeline {pipeline} × data {data} (expert {expert}); communication and the pipeline bubble take {overhead_share} of each step."},
+    {"note.layout.pinned", "The requested layout, tensor {tensor} × pipeline {pipeline} × data {data} (expert {expert}); communication and the pipeline bubble take {overhead_share} of each step."},
     // serving (core/options_inference.cpp)
     {"note.fits.serving_one_gpu#one", "Fits with {spare_bytes_per_gpu} spare per GPU (one GPU per replica, {replicas} replica)."},
     {"note.fits.serving_one_gpu#other", "Fits with {spare_bytes_per_gpu} spare per GPU (one GPU per replica, {replicas} replicas)."},
@@ -113,7 +131,7 @@ const Locale& locale_en() {
     {"note.past_deadline", "Takes {hours}, past the deadline of {deadline_hours}."},
     {"note.gradients_over_pcie", "Gradients are exchanged over PCIe here: expect slower steps than on an NVLink box."},
     {"note.multi_node.fast_fabric", "Spans {instances} instances: the provider's fast inter-node network (InfiniBand, RoCE or EFA) carries the gradients."},
-    {"note.multi_node.no_fast_fabric", "Spans {instances} instances: this provider offers no fast network between on-demand instances, so the run is estimated at half speed; a cluster product or another provider suits it better."},
+    {"note.multi_node.no_fast_fabric", "Spans {instances} instances: this provider offers no fast network between on-demand instances, so gradients and activations cross ordinary Ethernet (about 25 Gb/s per instance) and the estimate pays for it; a cluster product or another provider suits it better."},
     // image, video and audio (core/options_media.cpp)
     {"note.does_not_fit.media", "Does not fit: needs {needed_bytes_per_gpu} but {usable_bytes_per_gpu} is usable (diffusion and audio pipelines run one copy per GPU)."},
     {"note.fits.media#one", "Fits with {spare_bytes_per_gpu} spare; {copies} copy of the pipeline."},
@@ -353,6 +371,11 @@ const Locale& locale_en() {
 
     // ---- issues: top-level errors and warnings (request, model, catalog validation) ----
     // (keys "issue.<code>[.<detail>]")
+    {"issue.assumed_field.deadline_pretrain", "\"deadline_s\" was not given; the cluster is sized to finish within {days} days, a month being how long pretraining runs are usually planned for (Llama 2 70B took about five weeks on 2,048 GPUs)."},
+    {"issue.assumed_field.deadline_finetune", "\"deadline_s\" was not given; the fine-tune is sized to finish within {hours} hours (a day)."},
+    {"issue.invalid_layout.expert", "\"expert\" ({expert}) must divide \"data\" ({data}): expert parallelism splits the data-parallel group."},
+    {"issue.invalid_layout.pipeline", "\"pipeline\" ({pipeline}) exceeds the model's {layers} layers."},
+    {"issue.invalid_layout.count", "tensor × pipeline × data = {product} GPUs, but \"hardware\" has {count}."},
     {"issue.invalid_date", "\"{field}\" must be a date written YYYY-MM-DD."},
     {"issue.invalid_type.commitment", "Each commitment must be an object."},
     {"issue.out_of_range.discount_fraction", "\"discount_fraction\" is the share taken off on-demand: above 0 and below 1."},

@@ -1,0 +1,155 @@
+#include "parallelism.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sizer {
+
+Fabric training_fabric(const Gpu& gpu, const std::string& interconnect, int64_t gpus_per_node, bool fast_fabric) {
+  Fabric f;
+  f.gpus_per_node = std::max<int64_t>(1, gpus_per_node);
+  // Catalog bandwidths are aggregate bidirectional per GPU; a ring sends one way, so half.
+  f.nvlink = (interconnect == "nvlink" || interconnect == "infinity_fabric") && gpu.interconnect_bandwidth_gbs > 0;
+  if (f.nvlink) {
+    f.intra_gbs = gpu.interconnect_bandwidth_gbs / 2.0 * kLinkEfficiency;
+    f.intra_latency_s = kNvlinkLatencyS;
+  } else {
+    f.intra_gbs = gpu.pcie_bandwidth_gbs / 2.0 * kLinkEfficiency;
+    f.intra_latency_s = kPcieLatencyS;
+  }
+  f.fast_fabric = fast_fabric;
+  if (fast_fabric) {
+    // FP8-era parts (Hopper, Blackwell, MI300) ship in 400 Gb/s-per-GPU clusters; earlier ones in 200 Gb/s.
+    const double per_gpu = gpu.tflops.fp8 ? kFabricGbsPerGpuHopper : kFabricGbsPerGpuAmpere;
+    f.inter_gbs = per_gpu * kLinkEfficiency;
+    f.inter_latency_s = kFabricLatencyS;
+  } else {
+    f.inter_gbs = kEthernetGbsPerNode / static_cast<double>(f.gpus_per_node) * kLinkEfficiency;
+    f.inter_latency_s = kEthernetLatencyS;
+  }
+  // A node's own link is never slower than its network.
+  f.intra_gbs = std::max(f.intra_gbs, f.inter_gbs);
+  return f;
+}
+
+double pipeline_chunks(const Model& model, const Layout& layout) {
+  if (layout.pipeline <= 1) return 1.0;
+  const double layers_per_stage = static_cast<double>(model.layers) / static_cast<double>(layout.pipeline);
+  return std::clamp(std::floor(layers_per_stage / 2.0), 1.0, kMaxPipelineChunks);
+}
+
+namespace {
+
+// Seconds for a ring all-reduce of `bytes` over `n` members (2(n−1)/n of the data each way).
+double all_reduce_s(double bytes, double n, double gbs, double latency_s) {
+  if (n <= 1 || bytes <= 0) return 0;
+  return 2.0 * (n - 1.0) / n * bytes / (gbs * 1e9) + 2.0 * (n - 1.0) * latency_s;
+}
+
+// Reduce-scatter or all-gather: (n−1)/n of the data.
+double gather_s(double bytes, double n, double gbs, double latency_s) {
+  if (n <= 1 || bytes <= 0) return 0;
+  return (n - 1.0) / n * bytes / (gbs * 1e9) + (n - 1.0) * latency_s;
+}
+
+}  // namespace
+
+StepTime step_time(const Model& model, const TrainingWorkload& w, const Layout& layout, const Fabric& fabric,
+                   const StepInputs& in) {
+  StepTime t;
+  const double tp = static_cast<double>(layout.tensor);
+  const double pp = static_cast<double>(layout.pipeline);
+  const double dp = static_cast<double>(layout.data);
+  const double ep = static_cast<double>(layout.expert);
+  const double gpus = static_cast<double>(layout.gpus());
+  const double micro_tokens = static_cast<double>(w.seq_len) * static_cast<double>(w.micro_batch);
+  const double per_replica_tokens = std::max(micro_tokens, in.global_batch_tokens / dp);
+  t.micro_batches = std::max<int64_t>(1, static_cast<int64_t>(std::llround(per_replica_tokens / micro_tokens)));
+  const double m = static_cast<double>(t.micro_batches);
+  t.tokens_per_step = m * micro_tokens * dp;
+  const double effective_flops = in.peak_flops_per_gpu * in.kernel_utilisation;
+  t.compute_s = t.tokens_per_step * in.hardware_flops_per_token / (gpus * effective_flops);
+
+  const double layers_per_stage = static_cast<double>(model.layers) / pp;
+  const double activation_bytes = micro_tokens * static_cast<double>(model.hidden) * 2.0;  // one bf16 tensor
+  // Which link each group uses: tensor groups sit inside a node; pipeline and data groups leave it
+  // once the GPUs inside them (and the groups nested inside) outgrow one node.
+  const int64_t node = fabric.gpus_per_node;
+  auto link_gbs = [&](int64_t span) { return span > node ? fabric.inter_gbs : fabric.intra_gbs; };
+  auto link_latency = [&](int64_t span) { return span > node ? fabric.inter_latency_s : fabric.intra_latency_s; };
+
+  // Tensor parallel: two all-reduces per layer forward, two backward, two more when recomputing
+  // (Megatron-LM; with sequence parallelism the same bytes move as reduce-scatter + all-gather).
+  if (layout.tensor > 1) {
+    const double per_layer = (4.0 + (in.recompute ? 2.0 : 0.0));
+    const double one = all_reduce_s(activation_bytes, tp, link_gbs(layout.tensor), link_latency(layout.tensor));
+    t.tensor_parallel_s = m * layers_per_stage * per_layer * one * (1.0 - kTensorParallelOverlap);
+  }
+  // Expert parallel: dispatch and combine all-to-alls, forward and backward, of the routed tokens.
+  if (layout.expert > 1 && model.experts > 1) {
+    const double routed = activation_bytes / tp * static_cast<double>(std::max<int64_t>(1, model.experts_per_token));
+    const int64_t span = layout.tensor * layout.expert;
+    const double one = (ep - 1.0) / ep * routed / (link_gbs(span) * 1e9) + link_latency(span);
+    t.expert_all_to_all_s = m * layers_per_stage * 4.0 * one * (1.0 - kExpertParallelOverlap);
+  }
+  // Pipeline: each micro-batch sends its activations forward and their gradients back across every
+  // stage boundary. With the interleaved 1F1B schedule each GPU holds v model chunks, which divides
+  // the fill-and-drain bubble by v at v times the sends: bubble (p − 1) / (v·m + p − 1) of the step
+  // (Narayanan et al. 2021, §2.2).
+  double bubble_ratio = 0;  // idle time per unit of work
+  if (layout.pipeline > 1) {
+    const int64_t span = layout.tensor * layout.pipeline;
+    const double v = pipeline_chunks(model, layout);
+    const double send = activation_bytes / tp / (link_gbs(span) * 1e9) + link_latency(span);
+    t.pipeline_p2p_s = m * 2.0 * v * send;
+    bubble_ratio = (pp - 1.0) / (v * m);
+    t.bubble_fraction = (pp - 1.0) / (v * m + pp - 1.0);
+  }
+  const double work_s = t.compute_s + t.tensor_parallel_s + t.expert_all_to_all_s;
+  t.bubble_s = work_s * bubble_ratio;
+
+  // Data parallel: gradients all-reduced (or reduce-scattered, then the updated weights all-gathered:
+  // the same bytes, ZeRO-1/2); ZeRO-3/FSDP reduce-scatters the gradients and all-gathers the weights
+  // for the forward and the backward pass (and the recomputed forward).
+  if (layout.data > 1) {
+    const int64_t span = layout.gpus();
+    const double gbs = link_gbs(span);
+    const double latency = link_latency(span);
+    const double grad_bytes = in.trainable_params * in.gradient_bytes_per_param / (tp * pp);
+    double comm = 0;
+    if (in.zero3) {
+      const double weights = in.gathered_weight_bytes / (tp * pp);
+      comm = gather_s(grad_bytes, dp, gbs, latency) + (in.recompute ? 3.0 : 2.0) * gather_s(weights, dp, gbs, latency);
+    } else {
+      comm = all_reduce_s(grad_bytes, dp, gbs, latency);
+    }
+    t.data_parallel_s = std::max(0.0, comm - kDataParallelOverlap * t.compute_s);
+  }
+  t.step_s = work_s + t.bubble_s + t.pipeline_p2p_s + t.data_parallel_s;
+  return t;
+}
+
+std::vector<Layout> candidate_layouts(const Model& model, int64_t gpus, int64_t gpus_per_node) {
+  std::vector<Layout> out;
+  const int64_t heads = std::max<int64_t>(1, model.heads);
+  const int64_t layers = std::max<int64_t>(1, model.layers);
+  const int64_t max_tensor = std::max<int64_t>(1, std::min(gpus, gpus_per_node));
+  for (int64_t tensor = 1; tensor <= max_tensor; tensor *= 2) {
+    if (gpus % tensor != 0 || heads % tensor != 0) continue;
+    const int64_t rest = gpus / tensor;
+    for (int64_t pipeline = 1; pipeline <= std::min<int64_t>(rest, std::min<int64_t>(layers, 128)); ++pipeline) {
+      if (rest % pipeline != 0) continue;
+      const int64_t data = rest / pipeline;
+      out.push_back({tensor, pipeline, data, 1});
+      if (model.experts > 1) {
+        for (int64_t expert = 2; expert <= std::min(data, model.experts); expert *= 2) {
+          if (data % expert == 0 && model.experts % expert == 0) out.push_back({tensor, pipeline, data, expert});
+        }
+      }
+    }
+  }
+  if (out.empty()) out.push_back({1, 1, gpus, 1});
+  return out;
+}
+
+}  // namespace sizer

@@ -1,0 +1,226 @@
+// Expert scenarios: what an experienced ML infrastructure engineer would rent, by class (card size,
+// count, memory type, link, pricing, tier), never one offering. Each prints the top pick and why
+// (run with -s, or see the test log). The guide's rules are DESIGN.md "The guide's rules of thumb".
+#include <catch2/catch.hpp>
+
+#include <functional>
+#include <iostream>
+#include <string>
+
+#include "support.hpp"
+
+using sizer::json;
+
+namespace {
+
+struct Pick {
+  const json* option = nullptr;
+  const sizer::Gpu* gpu = nullptr;
+  const sizer::Provider* provider = nullptr;
+  double vram_gb = 0;
+  bool hbm = false;
+  bool fp8 = false;
+  int64_t gpus = 0;
+  int64_t instances = 1;
+  std::string pricing, tier, interconnect;
+};
+
+Pick top_pick(const json& response) {
+  Pick p;
+  REQUIRE(response["ok"] == true);
+  REQUIRE_FALSE(response["options"].empty());
+  const json& o = response["options"][0];
+  p.option = &o;
+  p.gpu = sizer_test::bundled().find_gpu(o["gpu"].get<std::string>());
+  REQUIRE(p.gpu != nullptr);
+  p.provider = o.contains("provider") ? sizer_test::bundled().find_provider(o["provider"].get<std::string>()) : nullptr;
+  p.vram_gb = p.gpu->vram_gib * 1.073741824;
+  p.hbm = p.gpu->is_hbm();
+  p.fp8 = p.gpu->tflops.fp8.has_value();
+  p.gpus = o["gpus"].get<int64_t>();
+  p.instances = o.value("instances", int64_t{1});
+  p.pricing = o.value("pricing", "");
+  p.tier = o.value("tier", "");
+  p.interconnect = o.value("interconnect", "");
+  return p;
+}
+
+void print(const char* name, const json& response) {
+  const json& o = response["options"][0];
+  std::cout << "\n[expert] " << name << "\n  top: " << o.value("provider", "?") << " " << o.value("instance", "?") << " ("
+            << o["gpus"] << " x " << o["gpu"].get<std::string>() << ", " << o.value("pricing", "") << ", "
+            << o.value("tier", "") << ")";
+  if (o.contains("usd_per_hour")) std::cout << " $" << o["usd_per_hour"].get<double>() << "/h";
+  if (o.contains("usd_total")) std::cout << " total $" << o["usd_total"].get<double>();
+  if (o.contains("job_s")) std::cout << " job " << o["job_s"].get<double>() / 3600.0 << " h";
+  std::cout << "\n";
+  for (const auto& r : o["reasons"]) std::cout << "  why: " << r.get<std::string>() << "\n";
+  for (const auto& w : o["warnings"]) std::cout << "  warn: " << w.get<std::string>() << "\n";
+}
+
+struct Scenario {
+  const char* name;
+  json request;
+  std::function<void(const Pick&, const json&)> check;
+};
+
+json serve(const char* model, json workload) {
+  workload["kind"] = "inference";
+  return {{"model", model}, {"workload", workload}};
+}
+
+}  // namespace
+
+TEST_CASE("expert scenarios: the top pick is what the guide would rent", "[expert]") {
+  const std::vector<Scenario> scenarios = {
+      {"chat endpoint, Llama 3.1 8B bf16, 8 users: one fast GPU, on-demand, not a marketplace listing",
+       serve("llama-3.1-8b", {{"weights", "bf16"}, {"concurrency", 8}}),
+       [](const Pick& p, const json&) {
+         CHECK(p.gpus == 1);                     // rule 3
+         CHECK(p.gpu->tflops.bf16.has_value());  // runs bf16 natively (no Volta/Turing)
+         CHECK(p.vram_gb >= 22);                 // rule 2
+         CHECK(p.pricing == "on_demand");        // rule 8
+         CHECK(p.tier != "marketplace");
+       }},
+      {"quantised 7B chat (int4), 4 users: a single 24 GB-class card",
+       serve("mistral-7b-v0.1", {{"weights", "int4"}, {"concurrency", 4}}),
+       [](const Pick& p, const json&) {
+         CHECK(p.gpus == 1);
+         CHECK(p.vram_gb <= 50);  // rule 2: no 80 GB card for a 4 GB model
+         CHECK(p.pricing == "on_demand");
+       }},
+      {"Llama 3.1 70B fp8 for 16 users: 80 GB-class HBM with FP8, NVLink when split",
+       serve("llama-3.1-70b", {{"weights", "fp8"}, {"concurrency", 16}}),
+       [](const Pick& p, const json&) {
+         CHECK(p.hbm);   // rule 1
+         CHECK(p.fp8);   // rule 6
+         CHECK(p.vram_gb >= 75);
+         if (p.gpus > 1) CHECK((p.interconnect == "nvlink" || p.interconnect == "infinity_fabric"));  // rule 3
+         CHECK(p.gpus <= 4);
+         CHECK(p.pricing == "on_demand");
+       }},
+      {"Llama 3.1 405B fp8: eight 80 GB-class HBM GPUs on NVLink (or fewer, larger ones)",
+       serve("llama-3.1-405b", {{"weights", "fp8"}, {"concurrency", 8}}),
+       [](const Pick& p, const json&) {
+         CHECK(p.hbm);
+         CHECK((p.interconnect == "nvlink" || p.interconnect == "infinity_fabric"));
+         CHECK(p.gpus * p.vram_gb >= 500);
+         CHECK(p.gpus <= 8);
+       }},
+      {"long-context 8B (64k tokens, 4 users): the KV cache needs a 48 GB+ card, still one GPU",
+       serve("llama-3.1-8b", {{"weights", "bf16"}, {"prompt_tokens", 60000}, {"output_tokens", 1000}, {"concurrency", 4}}),
+       [](const Pick& p, const json&) {
+         CHECK(p.gpus <= 2);
+         CHECK(p.vram_gb * static_cast<double>(p.gpus) >= 46);  // rule 1: KV rivals the weights
+       }},
+      {"QLoRA of a 70B model: one 48–80 GB card",
+       {{"model", "llama-3.1-70b"}, {"workload", {{"kind", "finetune"}, {"method", "qlora"}, {"dataset_tokens", 2e7}}}},
+       [](const Pick& p, const json&) {
+         CHECK(p.gpus == 1);  // rule 4
+         CHECK(p.vram_gb >= 44);
+       }},
+      {"LoRA of Llama 3.1 8B on 50M tokens: one 24–80 GB card",
+       {{"model", "llama-3.1-8b"}, {"workload", {{"kind", "finetune"}, {"method", "lora"}, {"dataset_tokens", 5e7}}}},
+       [](const Pick& p, const json&) {
+         CHECK(p.gpus == 1);
+         CHECK(p.vram_gb >= 22);
+         CHECK(p.gpu->tflops.bf16.has_value());
+       }},
+      {"full fine-tune of Llama 3.1 8B: 80 GB-class HBM GPUs on NVLink",
+       {{"model", "llama-3.1-8b"}, {"workload", {{"kind", "finetune"}, {"method", "full"}, {"dataset_tokens", 2e8}}}},
+       [](const Pick& p, const json&) {
+         CHECK(p.hbm);  // rule 4
+         CHECK(p.vram_gb >= 75);
+         if (p.gpus > 1) CHECK((p.interconnect == "nvlink" || p.interconnect == "infinity_fabric"));
+       }},
+      {"full fine-tune of a 70B model: 80 GB-class HBM, NVLink, a fabric between nodes",
+       {{"model", "llama-3.1-70b"}, {"workload", {{"kind", "finetune"}, {"method", "full"}, {"dataset_tokens", 2e8}}}},
+       [](const Pick& p, const json&) {
+         CHECK(p.hbm);
+         CHECK(p.vram_gb >= 75);
+         CHECK(p.gpus >= 8);
+         CHECK((p.interconnect == "nvlink" || p.interconnect == "infinity_fabric"));
+         if (p.instances > 1) CHECK(p.provider->multi_node_fabric_on_demand);
+         CHECK(p.tier != "marketplace");
+       }},
+      {"pretraining a 70B model on 1T tokens: FP8 HBM GPUs, NVLink, a cluster fabric, not spot",
+       {{"model", "llama-3.1-70b"}, {"workload", {{"kind", "pretrain"}, {"tokens", 1e12}}}},
+       [](const Pick& p, const json& r) {
+         CHECK(p.hbm);   // rule 5
+         CHECK(p.fp8);   // rule 5, 6
+         CHECK((p.interconnect == "nvlink" || p.interconnect == "infinity_fabric"));
+         CHECK(p.instances > 1);
+         CHECK(p.provider->multi_node_fabric_on_demand);
+         CHECK(p.pricing == "on_demand");
+         CHECK(p.tier != "marketplace");
+         // It finishes in weeks, not years, and the trade-off table is there.
+         CHECK(p.option->value("job_s", 1e30) < 120.0 * 86400.0);
+         CHECK(r.contains("scaling"));
+       }},
+      {"pretraining a 1B model on 20B tokens: one 8-GPU HBM box",
+       {{"model", "llama-3.2-1b"}, {"workload", {{"kind", "pretrain"}, {"tokens", 2e10}}}},
+       [](const Pick& p, const json&) {
+         CHECK(p.hbm);
+         CHECK(p.instances == 1);
+       }},
+      {"a short LoRA (1B model, 2M tokens): per-second billing, start-up counted",
+       {{"model", "llama-3.2-1b"}, {"workload", {{"kind", "finetune"}, {"method", "lora"}, {"dataset_tokens", 2e6}}}},
+       [](const Pick& p, const json&) {
+         CHECK(p.gpus == 1);
+         CHECK(p.provider->billing_granularity_s <= 60);  // rule 7
+         CHECK(p.option->value("startup_s", 0.0) > 0);
+         CHECK(p.option->value("job_s", 0.0) > p.option->value("startup_s", 0.0));
+       }},
+      {"SDXL batch of 2,000 images: modern 16–48 GB cards, each holding the pipeline; spot is fine",
+       {{"model", "sdxl-base-1.0"}, {"workload", {{"kind", "image"}, {"images", 2000}}}},
+       [](const Pick& p, const json&) {
+         CHECK(p.gpus <= 8);
+         CHECK(p.gpu->tflops.bf16.has_value());
+         CHECK(p.vram_gb >= 12);
+         CHECK(p.vram_gb <= 52);  // 48 GiB at most: no 80 GB card for a 7 GB pipeline
+       }},
+      {"FLUX.1-dev images: one 24 GB+ card",
+       {{"model", "flux.1-dev"}, {"workload", {{"kind", "image"}, {"images", 500}}}},
+       [](const Pick& p, const json&) {
+         CHECK(p.gpus == 1);
+         CHECK(p.vram_gb >= 22);
+       }},
+      {"Wan 2.1 14B video: one 80 GB-class HBM GPU",
+       {{"model", "wan2.1-t2v-14b"}, {"workload", {{"kind", "video"}, {"images", 20}}}},
+       [](const Pick& p, const json&) {
+         CHECK(p.gpus == 1);
+         CHECK(p.vram_gb >= 44);
+       }},
+      {"transcribing 100 hours with Whisper large-v3: one or two modest GPUs",
+       {{"model", "whisper-large-v3"}, {"workload", {{"kind", "audio"}, {"audio_seconds", 360000}}}},
+       [](const Pick& p, const json&) {
+         CHECK(p.gpus <= 2);
+         CHECK(p.vram_gb <= 52);
+       }},
+      {"text to speech with Kokoro: one small GPU",
+       {{"model", "kokoro-82m"}, {"workload", {{"kind", "audio"}, {"audio_seconds", 36000}}}},
+       [](const Pick& p, const json&) {
+         CHECK(p.gpus == 1);
+         CHECK(p.vram_gb <= 50);
+       }},
+      {"a 70B endpoint with latency targets: meets them, on-demand, NVLink if split",
+       serve("llama-3.1-70b", {{"weights", "fp8"}, {"concurrency", 8}, {"min_output_tokens_per_s_per_user", 20},
+                               {"max_ttft_s", 2.0}}),
+       [](const Pick& p, const json&) {
+         CHECK(p.option->value("meets_targets", false));
+         CHECK(p.pricing == "on_demand");
+         CHECK(p.hbm);
+         if (p.gpus > 1) CHECK((p.interconnect == "nvlink" || p.interconnect == "infinity_fabric"));
+       }},
+  };
+  REQUIRE(scenarios.size() >= 15);
+  for (const Scenario& s : scenarios) {
+    INFO(s.name);
+    const json r = sizer_test::evaluate(s.request);
+    const Pick p = top_pick(r);
+    print(s.name, r);
+    INFO("top: " << p.option->value("provider", "") << " " << p.option->value("instance", "") << " " << p.gpus << " x "
+                  << p.gpu->id << " " << p.pricing << " " << p.tier);
+    s.check(p, r);
+  }
+}
