@@ -17,7 +17,9 @@ const modulePath = arg('--module', path.join(root, 'build', 'wasm', 'gpu-sizer.j
 const typesPath = path.join(root, 'wasm', 'gpu-sizer.d.ts');
 const webDir = path.join(root, 'web');
 const outDir = arg('--out', path.join(root, 'dist'));
-const OFFLINE_GZIP_BUDGET = 300000; // bytes (300 KB)
+// 350 KB: the catalog grew from 327 to 1,083 offerings (2026-12 refresh) and the core now carries its
+// English and Arabic message catalogs; was 300 KB.
+const OFFLINE_GZIP_BUDGET = 350 * 1024; // bytes
 
 function read(p) {
   try {
