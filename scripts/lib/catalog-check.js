@@ -96,66 +96,15 @@ function idsOf(list) {
   return s;
 }
 
-// Cross-reference rules. GPU and provider references resolve against the document's own items plus
-// `reference` (the bundled catalog, so a file holding only offerings can name bundled GPUs).
-function crossErrors(doc, reference) {
-  const out = [];
-  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return out;
-  for (const section of SECTIONS) {
-    const list = doc[section];
-    if (!Array.isArray(list)) continue;
-    const first = new Map();
-    list.forEach((item, i) => {
-      if (!item || typeof item.id !== 'string') return;
-      if (first.has(item.id)) {
-        out.push({ code: 'duplicate_id', path: `/${section}/${i}/id`, message: `id "${item.id}" repeats /${section}/${first.get(item.id)}/id` });
-      } else {
-        first.set(item.id, i);
-      }
-    });
-  }
-  const ref = reference || {};
-  const gpuIds = new Set([...idsOf(doc.gpus), ...idsOf(ref.gpus)]);
-  const providerIds = new Set([...idsOf(doc.providers), ...idsOf(ref.providers)]);
-  const offerings = Array.isArray(doc.offerings) ? doc.offerings : [];
-  offerings.forEach((o, i) => {
-    if (!o || typeof o !== 'object') return;
-    if (typeof o.gpu === 'string' && !gpuIds.has(o.gpu)) {
-      out.push({ code: 'unknown_gpu', path: `/offerings/${i}/gpu`, message: `no GPU with id "${o.gpu}" in the catalog` });
-    }
-    if (typeof o.provider === 'string' && !providerIds.has(o.provider)) {
-      out.push({ code: 'unknown_provider', path: `/offerings/${i}/provider`, message: `no provider with id "${o.provider}" in the catalog` });
-    }
-  });
-  const models = Array.isArray(doc.models) ? doc.models : [];
-  const num = (v) => typeof v === 'number';
-  models.forEach((m, i) => {
-    if (!m || typeof m !== 'object') return;
-    const at = (k) => `/models/${i}/${k}`;
-    if (num(m.active_params_b) && num(m.params_b) && m.active_params_b > m.params_b) {
-      out.push({ code: 'out_of_range', path: at('active_params_b'), message: 'active_params_b cannot exceed params_b' });
-    }
-    if (num(m.kv_heads) && num(m.heads) && m.kv_heads > m.heads) {
-      out.push({ code: 'out_of_range', path: at('kv_heads'), message: 'kv_heads cannot exceed heads' });
-    }
-    if (num(m.sliding_layers) && num(m.layers) && m.sliding_layers > m.layers) {
-      out.push({ code: 'out_of_range', path: at('sliding_layers'), message: 'sliding_layers cannot exceed layers' });
-    }
-    if (num(m.experts_per_token) && num(m.experts) && m.experts_per_token > m.experts) {
-      out.push({ code: 'out_of_range', path: at('experts_per_token'), message: 'experts_per_token cannot exceed experts' });
-    }
-  });
-  return out;
-}
-
+// Every error of a document: the JSON Schema's and the C++ validator's (see checkCatalog).
 function validateCatalog(doc, reference) {
-  return [...schemaErrors(doc), ...crossErrors(doc, reference)];
+  return checkCatalog(doc, reference).errors;
 }
 
 // The tools' check: the JSON Schema (ajv), then the C++ validator's rules and warnings (built native CLI,
 // scripts/lib/core-validate.js). A document holding only offerings is judged with the bundled GPUs and
-// providers beside it (`reference`), so its paths stay its own. Falls back to the JS cross rules (and no
-// warnings) when no native build exists, saying so in `by`. Returns { errors, warnings, by }.
+// providers beside it (`reference`), so its paths stay its own. There is no JS copy of the C++ rules: without
+// a native build this throws, naming the command that builds it. Returns { errors, warnings, by }.
 function checkCatalog(doc, reference) {
   const { validateWithCore } = require('./core-validate');
   const errors = schemaErrors(doc);
@@ -164,7 +113,7 @@ function checkCatalog(doc, reference) {
   for (const s of ['gpus', 'providers']) if (!Array.isArray(forCore[s]) && Array.isArray(ref[s])) forCore[s] = ref[s];
   const core = validateWithCore(forCore);
   if (!core) {
-    return { errors: [...errors, ...crossErrors(doc, reference)], warnings: [], by: 'JS cross rules (no native build found)' };
+    throw new Error('catalog check: build/native/gpu-sizer is missing (the C++ validator): run `npm run build` first');
   }
   const seen = new Set(errors.map((e) => `${e.code} ${e.path}`));
   // Keep only problems inside the document itself (the borrowed sections are the bundled catalog's).
@@ -196,4 +145,4 @@ function mergeCatalogs(parts) {
   return merged;
 }
 
-module.exports = { schemaErrors, crossErrors, validateCatalog, checkCatalog, loadBundled, mergeCatalogs, escapePointer, CATALOG_DIR, ROOT, SECTIONS };
+module.exports = { schemaErrors, validateCatalog, checkCatalog, loadBundled, mergeCatalogs, escapePointer, CATALOG_DIR, ROOT, SECTIONS };
