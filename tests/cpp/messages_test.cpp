@@ -55,3 +55,18 @@ TEST_CASE("the shipped locales are found by id") {
   CHECK_FALSE(find_locale("en")->right_to_left);
   CHECK(find_locale("fr") == nullptr);
 }
+
+TEST_CASE("every English message has an Arabic text (itself or a plural form)", "[messages]") {
+  const Locale& en = english();
+  const Locale& ar = *find_locale("ar");
+  for (const MessageText& t : en.texts) {
+    const std::string key(t.key);
+    const std::string base = key.substr(0, key.find('#'));
+    bool found = has_message(ar, base);
+    for (const char* form : {"zero", "one", "two", "few", "many", "other"}) {
+      found = found || has_message(ar, base + "#" + form);
+    }
+    INFO(base);
+    CHECK(found);
+  }
+}
