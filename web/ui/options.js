@@ -80,10 +80,11 @@
     o.jobItems = function () { var w = (a.lastReq && a.lastReq.workload) || {}; return isNum(w.images) ? w.images : 1; };
     o.jobAudio = function () { var w = (a.lastReq && a.lastReq.workload) || {}; return isNum(w.audio_seconds) ? w.audio_seconds : null; };
     // Wall-clock time of the whole job on one option: the training time, or the requested items at the option's rate.
-    // The core's job_s when it gives one: the whole job, start-up included (it is billed).
+    // Training: the training time (what the core holds against the deadline; the start-up beside it, the whole
+    // job in the details). Image and audio: the core's job_s when it gives one, start-up included (it is billed).
     o.jobSeconds = function (x, fam) {
-      if ((fam === 'train' || fam === 'image' || fam === 'audio') && isNum(x.job_s)) return x.job_s;
       if (fam === 'train') return x.train_s;
+      if ((fam === 'image' || fam === 'audio') && isNum(x.job_s)) return x.job_s;
       if (fam !== 'image' && fam !== 'audio') return undefined;
       if (isNum(x.items_per_s) && x.items_per_s > 0) return (fam === 'image' ? o.jobItems() : 1) / x.items_per_s;
       return undefined;
