@@ -43,7 +43,7 @@ const css = read(path.join(webDir, 'styles.css'));
 const UI_FILES = [
   'ui/dom.js', 'ui/format.js', 'ui/vocab.js', 'ui/catalog.js', 'ui/fields.js', 'ui/options.js',
   'ui/views/chrome.js', 'ui/views/form.js', 'ui/views/catalog.js', 'ui/views/results.js', 'ui/views/guidance.js',
-  'ui/views/memory.js', 'ui/views/fit.js', 'ui/views/table.js', 'ui/views/chart.js', 'ui/views/math.js',
+  'ui/views/memory.js', 'ui/views/fit.js', 'ui/views/table.js', 'ui/views/scaling.js', 'ui/views/chart.js', 'ui/views/math.js',
   'ui/app.js'
 ];
 const listed = new Set(UI_FILES);

@@ -82,6 +82,10 @@ declare namespace createSizer {
     sharding?: Sharding;
     dataset_tokens?: number; epochs?: number; tokens?: number;
     precision?: Precision; weights?: WeightFormat; deadline_s?: number; checkpoint_every_s?: number;
+    /** Fixes the layout instead of letting the core choose; with `hardware`, the product must equal hardware.count */
+    parallelism?: { tensor: number; pipeline: number; data: number; expert?: number };
+    /** Tokens per optimizer step across all replicas */
+    global_batch_tokens?: number;
   }
 
   interface MediaWorkload {
@@ -111,7 +115,8 @@ declare namespace createSizer {
     workload: InferenceWorkload | TrainingWorkload | MediaWorkload;
     engine?: Engine;
     hardware?: { gpu: string | GpuSpec; count?: number };
-    filters?: { providers?: string[]; pricing?: Pricing; max_gpus?: number; max_usd_per_hour?: number };
+    /** tiers: the provider tiers to rank (all when absent) */
+    filters?: { providers?: string[]; tiers?: Tier[]; pricing?: Pricing; max_gpus?: number; max_usd_per_hour?: number };
     locale?: Locale;
     limit?: number;
     order?: Order;
@@ -128,7 +133,10 @@ declare namespace createSizer {
     gpu: string; gpus: number; pricing?: 'on_demand' | 'spot';
     fits: boolean; meets_targets: boolean;
     vram_bytes_per_gpu: number; used_bytes_per_gpu: number;
-    parallelism: { tensor: number; pipeline: number; data: number };
+    /** The layout; expert only where experts are split over GPUs (degree above 1) */
+    parallelism: { tensor: number; pipeline: number; data: number; expert?: number };
+    /** The provider's tier */
+    tier?: Tier;
     concurrency: number;
     interconnect?: string;
     bottleneck?: Bottleneck;
@@ -137,6 +145,9 @@ declare namespace createSizer {
     train_tokens_per_s?: number; train_s?: number; gpu_hours?: number; mfu?: number;
     seconds_per_image?: number; real_time_factor?: number;
     usd_per_hour?: number; usd_per_million_output_tokens?: number; usd_total?: number; usd_per_month?: number;
+    usd_per_gpu_hour?: number;
+    /** Boot, image pull, weight download and load, in seconds: billed, and counted inside job_s */
+    startup_s?: number;
     /** Extensions: the parts of usd_total, billing and job time, multi-node, the ZeRO stage used */
     usd_compute?: number; usd_storage?: number; usd_egress?: number; billed_s?: number; job_s?: number;
     spot_extra_s?: number; instances?: number; sharding?: string; items_per_s?: number;
@@ -148,8 +159,10 @@ declare namespace createSizer {
   }
 
   interface OptionNote {
+    /** e.g. 'fits', 'judgement' (a ranking rule moved this option), 'listing' (a marketplace listing), 'layout',
+        'multi_node', 'reserved', and capability warnings: 'bf16_as_fp16', 'no_flash_attention', 'no_kernel', 'no_fp8_training' */
     code: string;
-    severity: 'info' | 'warning';
+    severity: Severity;
     /** Each figure's raw number where it has one (bytes, seconds, dollars, a fraction), else its text */
     params: Record<string, number | string>;
     text: string;
@@ -172,6 +185,18 @@ declare namespace createSizer {
     guidance?: { id: string; question: string; answer: string }[];
     explain?: { figure: string; formula: string; values: Record<string, number>; result?: number; source: string }[];
     catalog_as_of?: string;
+    /** Pretraining and full fine-tunes: the top option's GPU kind at its provider on other instance counts */
+    scaling?: ScalingRow[];
+  }
+
+  interface ScalingRow {
+    gpus: number;
+    instances: number;
+    /** The whole job, start-up included */
+    job_s: number;
+    usd_total: number;
+    /** Whether it meets the deadline (workload.deadline_s, or the default the core assumed) */
+    meets_targets: boolean;
   }
 
   interface Catalog {

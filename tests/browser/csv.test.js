@@ -49,7 +49,7 @@ function compare(table, csv) {
     cells.forEach((shown, c) => {
       const id = table.ids[c];
       const exported = csv[r + 1][c];
-      if (['usd_h', 'tps_user', 'tps', 'ttft', 'usd_m', 'rank'].includes(id)) {
+      if (['usd_h', 'usd_gpu_h', 'tps_user', 'tps', 'ttft', 'usd_m', 'rank'].includes(id)) {
         assert.equal(numeric(exported || '—'), numeric(shown), `row ${r + 1} ${id}`);
       } else if (id === 'badges') {
         assert.equal(exported.split(' | ').join(''), plain(shown), `row ${r + 1} badges`);

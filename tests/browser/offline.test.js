@@ -66,5 +66,6 @@ test('offline bundle is one self-contained file within the size budget', () => {
   assert.doesNotMatch(html, /<link[^>]+rel="?stylesheet/i, 'no external stylesheets');
   assert.doesNotMatch(html, /(src|href)="?https?:/i, 'no URLs to fetch');
   const gz = zlib.gzipSync(Buffer.from(html), { level: 9 }).length;
-  assert.ok(gz <= 300000, `gzip size ${gz} bytes is within 300 KB`);
+  // 350 KB, as scripts/bundle.js and tests/js/budget.test.js (raised from 300 KB for the larger catalog).
+  assert.ok(gz <= 350 * 1024, `gzip size ${gz} bytes is within 350 KB`);
 });

@@ -118,3 +118,54 @@ test('without sizer.vocabulary() the page says so on the console and keeps no li
   for (const k of UI.vocab.KEYS) assert.deepEqual(plain(voc[k]), [], k);
   assert.deepEqual(plain(UI.fields.values(UI.fields.get('weights'), voc)), []);
 });
+
+test('provider tiers: a list over the core vocabulary, sent only when not all are chosen', async () => {
+  const { FL, st, c, defaults, voc, sizer } = await setup();
+  assert.deepEqual(plain(FL.values(FL.get('tiers'), voc)), ['hyperscaler', 'gpu_cloud', 'marketplace']);
+  assert.equal(defaults.tiers, null, 'all by default');
+  assert.equal(FL.buildRequest(c).request.filters.tiers, undefined, 'all: nothing sent');
+  st.tiers = ['hyperscaler', 'gpu_cloud', 'marketplace'];
+  assert.equal(FL.buildRequest(c).request.filters.tiers, undefined, 'every tier chosen: nothing sent');
+  st.tiers = ['hyperscaler', 'gpu_cloud'];
+  const { request } = FL.buildRequest(c);
+  assert.deepEqual(plain(request.filters.tiers), ['hyperscaler', 'gpu_cloud']);
+  const resp = sizer.evaluate(request);
+  assert.ok(resp.ok && resp.options.length > 0);
+  assert.ok(resp.options.every((o) => o.tier !== 'marketplace'), 'the core leaves marketplace listings out');
+  st.tiers = [];
+  assert.deepEqual(plain(FL.buildRequest(c).errors.map((e) => [e.field, e.message])), [['tiers', 'tiers_none']]);
+  // The permalink: its own key; unknown ids are dropped, a link of nothing but unknown ids is ignored.
+  st.tiers = ['gpu_cloud'];
+  assert.equal(FL.serialize(st, defaults), 'ti=gpu_cloud');
+  const back = { ...defaults };
+  FL.applyLink(back, 'ti=gpu_cloud,%3Cb%3E,marketplace', voc);
+  assert.deepEqual(plain(back.tiers), ['gpu_cloud', 'marketplace']);
+  const hostile = { ...defaults };
+  FL.applyLink(hostile, 'ti=nope', voc);
+  assert.equal(hostile.tiers, null);
+  assert.equal(FL.fieldForPath('/filters/tiers/0', c), 'tiers');
+});
+
+test('the pinned layout: four degrees to workload.parallelism, all or none, errors beside them', async () => {
+  const pt = await setup({ task: 'pretrain' });
+  const { FL, st, c } = pt;
+  assert.equal(FL.buildRequest(c).request.workload.parallelism, undefined, 'none given: the core chooses');
+  st.par_tp = '2';
+  assert.deepEqual(plain(FL.buildRequest(c).errors.map((e) => [e.field, e.message])),
+    [['par_pp', 'err_group_all'], ['par_dp', 'err_group_all'], ['par_ep', 'err_group_all']]);
+  Object.assign(st, { par_pp: '1', par_dp: '4', par_ep: '1' });
+  const { request, errors } = FL.buildRequest(c);
+  assert.deepEqual(plain(errors), []);
+  assert.deepEqual(plain(request.workload.parallelism), { tensor: 2, pipeline: 1, data: 4, expert: 1 });
+  assert.equal(FL.fieldForPath('/workload/parallelism/tensor', c), 'par_tp');
+  assert.equal(FL.fieldForPath('/workload/parallelism/expert', c), 'par_ep');
+  assert.equal(FL.fieldForPath('/workload/parallelism', c), 'layout', 'the layout as a whole: the group');
+  // With a pinned GPU count the core checks the product and names the layout.
+  Object.assign(st, { hw: 'pin', gpu: 'h100-sxm', count: '6' });
+  const bad = pt.sizer.evaluate(FL.buildRequest(c).request);
+  assert.equal(bad.ok, false);
+  assert.equal(FL.fieldForPath(bad.errors[0].path, c), 'layout', bad.errors[0].path);
+  const sv = await setup();
+  assert.equal(sv.FL.fieldForPath('/workload/parallelism', sv.c), null, 'not a serving field');
+  assert.equal(sv.FL.buildRequest(sv.c).request.workload.parallelism, undefined);
+});

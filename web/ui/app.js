@@ -124,6 +124,11 @@
       if (!known(['audio'], st.audio_model)) st.audio_model = d.audio_model;
       if (!a.view.gpu[st.gpu]) st.gpu = a.view.gpus[0] ? a.view.gpus[0].id : '';
       if (st.providers) st.providers = st.providers.filter(function (p) { return !!a.view.provider[p]; });
+      if (st.tiers) {
+        var tiers = V.ids(a.voc, 'tiers');
+        st.tiers = st.tiers.filter(function (x) { return tiers.indexOf(x) >= 0; });
+        if (tiers.every(function (x) { return st.tiers.indexOf(x) >= 0; })) st.tiers = null;
+      }
     }
 
     // ------------------------------------------------------------ permalink

@@ -23,7 +23,8 @@
 
   /* Field properties:
      key      state key (the DOM id is 'gs-' + (id || key))       link   permalink key
-     def      default (a string, or function(ctx))               type   num | enum | tri | text | bool | list | model
+     def      default (a string, or function(ctx))               type   num | enum | tri | text | bool | list | model | group
+     group    the group field it belongs to (all or none given)  none   label key of the error when a list is empty
      vocab    the core vocabulary list its values come from      values a list of the page's own (UI-only) values
      blank    label key of an extra '' choice ("default")        labels message prefix for a UI-only enum's labels
      to       where it goes: 'workload.prompt_tokens', 'engine', 'filters.max_gpus', 'hardware.count', 'model.layers'
@@ -73,7 +74,15 @@
     { key: 'ckpt_min', link: 'ck', def: '', type: 'num', mode: 'decimal', unit: 60, to: 'workload.checkpoint_every_s', tasks: TRAIN, adv: true, section: 'workload', label: 'f_ckpt',
       ph: function (c) { return c.t('placeholder_none'); }, hint: 'hint_ckpt' },
     { key: 'deadline_h', link: 'dl', def: '', type: 'num', mode: 'decimal', unit: 3600, to: 'workload.deadline_s', tasks: ['finetune'], adv: true, section: 'targets', label: 'f_deadline', hint: 'hint_deadline', span: true },
-    { key: 'pt_deadline_h', link: 'pdl', def: '', type: 'num', mode: 'decimal', unit: 3600, to: 'workload.deadline_s', tasks: ['pretrain'], adv: true, section: 'targets', label: 'f_deadline', hint: 'hint_deadline', span: true },
+    { key: 'pt_deadline_h', link: 'pdl', def: '', type: 'num', mode: 'decimal', unit: 3600, to: 'workload.deadline_s', tasks: ['pretrain'], adv: true, section: 'targets', label: 'f_deadline', hint: 'hint_deadline_pt', span: true,
+      ph: function (c) { return c.t('ph_deadline_pt'); } },
+    // A pinned parallel layout (training, full form): all four degrees or none; the group takes the core's errors
+    // about the layout as a whole (its product against hardware.count, a layout that does not fit the model).
+    { key: 'layout', type: 'group', def: '', paths: ['/workload/parallelism'], tasks: TRAIN, adv: true, label: 'f_layout', hint: 'hint_layout' },
+    { key: 'par_tp', link: 'ltp', def: '', type: 'num', to: 'workload.parallelism.tensor', tasks: TRAIN, adv: true, group: 'layout', section: 'layout', label: 'f_par_tp', ph: '1' },
+    { key: 'par_pp', link: 'lpp', def: '', type: 'num', to: 'workload.parallelism.pipeline', tasks: TRAIN, adv: true, group: 'layout', section: 'layout', label: 'f_par_pp', ph: '1' },
+    { key: 'par_dp', link: 'ldp', def: '', type: 'num', to: 'workload.parallelism.data', tasks: TRAIN, adv: true, group: 'layout', section: 'layout', label: 'f_par_dp', ph: '1' },
+    { key: 'par_ep', link: 'lep', def: '', type: 'num', to: 'workload.parallelism.expert', tasks: TRAIN, adv: true, group: 'layout', section: 'layout', label: 'f_par_ep', ph: '1' },
     // image and video
     { key: 'img_model', link: 'im', id: 'model', def: function (c) { return c.pick(['image', 'video'], 'flux.1-dev'); }, type: 'model', to: 'model', paths: ['/model', '/workload/kind'], tasks: ['image'] },
     { key: 'width', link: 'iw', def: '', type: 'num', to: 'workload.width', tasks: ['image'], section: 'workload', label: 'f_width', ph: modelPh('native_width'), hint: 'hint_native' },
@@ -97,6 +106,8 @@
     { key: 'gpu', link: 'g', def: function (c) { return c.view.gpu['h100-sxm'] ? 'h100-sxm' : (c.view.gpus[0] ? c.view.gpus[0].id : ''); }, type: 'text', to: 'hardware.gpu', paths: ['/hardware'], hw: 'pin', label: 'f_gpu', span: true },
     { key: 'count', link: 'n', def: '1', type: 'num', to: 'hardware.count', hw: 'pin', section: 'pin', label: 'f_count', ph: '1' },
     { key: 'providers', link: 'pv', def: null, type: 'list', to: 'filters.providers', hw: 'rank', feat: 'providers' },
+    // The provider tiers to rank (the core's vocabulary().tiers); null: all, and then nothing is sent.
+    { key: 'tiers', link: 'ti', def: null, type: 'list', vocab: 'tiers', to: 'filters.tiers', hw: 'rank', section: 'rank', label: 'f_tiers', hint: 'hint_tiers', none: 'tiers_none', span: true },
     { key: 'pricing', link: 'pr', def: 'on_demand', type: 'enum', vocab: 'pricing', to: 'filters.pricing', hw: 'rank', section: 'rank', label: 'f_pricing' },
     { key: 'order', link: 'or', def: 'best', type: 'enum', vocab: 'order', to: 'order', hw: 'rank', adv: true, section: 'rank', label: 'f_order', hint: 'hint_order' },
     { key: 'maxg', link: 'mg', def: '', type: 'num', to: 'filters.max_gpus', hw: 'rank', adv: true, section: 'rank', label: 'f_maxg' },
@@ -184,7 +195,12 @@
       if (!f.link || !p.has(f.link)) return;
       var v = String(p.get(f.link));
       if (f.type === 'bool') { st[f.key] = v === '1'; return; }
-      if (f.type === 'list') { st[f.key] = v === '-' ? [] : v.split(',').filter(Boolean).slice(0, 500); return; }
+      if (f.type === 'list') {
+        var items = v === '-' ? [] : v.split(',').filter(Boolean).slice(0, 500);
+        if (f.vocab) { var known = values(f, voc); items = items.filter(function (x) { return known.indexOf(x) >= 0; }); if (v !== '-' && !items.length) return; }
+        st[f.key] = items;
+        return;
+      }
       v = v.slice(0, f.max || 200);
       var allowed = f.type === 'enum' || f.type === 'tri' ? values(f, voc) : null;
       if (allowed && allowed.indexOf(v) < 0) return;
@@ -220,7 +236,9 @@
         if (raw === 'on') put(req, f.to, true); else if (raw === 'off') put(req, f.to, false);
       } else if (f.type === 'list') {
         if (!raw) return;
-        if (!raw.length) err(f, 'providers_none'); else put(req, f.to, raw.slice());
+        // A vocabulary list with every id chosen is the same as none given: nothing is sent.
+        if (f.vocab && values(f, c.voc).every(function (x) { return raw.indexOf(x) >= 0; })) return;
+        if (!raw.length) err(f, f.none || 'providers_none'); else put(req, f.to, raw.slice());
       } else if (f.key === 'hf') {
         var t = String(raw || '').trim(), cfg;
         if (!t) { err(f, 'hf_empty'); return; }
@@ -231,6 +249,13 @@
         if (!raw) { err(f, 'no_presets_kind'); return; }
         put(req, f.to, raw);
       } else if (raw !== '' && raw !== undefined && raw !== null) put(req, f.to, raw);
+    });
+    // A group (the pinned layout) is all or nothing: with some of its fields given, each blank one says so.
+    FIELDS.forEach(function (g) {
+      if (g.type !== 'group' || !sent(g, c)) return;
+      var members = FIELDS.filter(function (f) { return f.group === g.key && sent(f, c); });
+      var blank = members.filter(function (f) { return !String(st[f.key] || '').trim(); });
+      if (blank.length && blank.length < members.length) blank.forEach(function (f) { err(f, 'err_group_all'); });
     });
     // A custom architecture with nothing typed still sends a model (the core says what is missing).
     if (isLlm(c) && c.feat.custom && st.src === 'custom' && !F.isObj(req.model)) req.model = {};

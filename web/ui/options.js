@@ -36,7 +36,11 @@
       return [h('bdi', { class: 'gs-offer-name' }, o.machine(x)),
         h('span', { class: 'gs-sku-line' }, [h('span', { class: 'gs-paren' }, ' ('), h('bdi', { class: 'gs-sku', dir: 'ltr' }, o.sku(x)), h('span', { class: 'gs-paren' }, ')')])];
     };
-    o.tier = function (x) { return C.tierOf(view, x, V.ids(a.voc, 'tiers')); };
+    // The option's tier as the core gives it (else as the catalog says).
+    o.tier = function (x) {
+      var tiers = V.ids(a.voc, 'tiers');
+      return typeof x.tier === 'string' && tiers.indexOf(x.tier) >= 0 ? x.tier : C.tierOf(view, x, tiers);
+    };
     o.priceAsOf = function (x) { return C.priceAsOf(view, x); };
     o.priceOld = function (x) { var d = F.ageDays(o.priceAsOf(x)); return d !== null && d > C.OLD_DAYS; };
     o.badges = function (x) {
@@ -76,8 +80,11 @@
     o.jobItems = function () { var w = (a.lastReq && a.lastReq.workload) || {}; return isNum(w.images) ? w.images : 1; };
     o.jobAudio = function () { var w = (a.lastReq && a.lastReq.workload) || {}; return isNum(w.audio_seconds) ? w.audio_seconds : null; };
     // Wall-clock time of the whole job on one option: the training time, or the requested items at the option's rate.
+    // Training: the training time (what the core holds against the deadline; the start-up beside it, the whole
+    // job in the details). Image and audio: the core's job_s when it gives one, start-up included (it is billed).
     o.jobSeconds = function (x, fam) {
       if (fam === 'train') return x.train_s;
+      if ((fam === 'image' || fam === 'audio') && isNum(x.job_s)) return x.job_s;
       if (fam !== 'image' && fam !== 'audio') return undefined;
       if (isNum(x.items_per_s) && x.items_per_s > 0) return (fam === 'image' ? o.jobItems() : 1) / x.items_per_s;
       return undefined;
@@ -102,6 +109,19 @@
     o.rtf = function (v) { return isNum(v) ? fmt.fixed(v, dg.rtf(v)) : '—'; };
     o.tps = function (v) { return isNum(v) ? t('u_tps', { n: fmt.fixed(v, dg.tps(v)) }) : '—'; };
     o.secs = function (v) { return isNum(v) ? t('u_s', { n: fmt.fixed(v, dg.ttft(v)) }) : '—'; };
+    o.usdGpuH = function (x) {
+      if (isNum(x.usd_per_gpu_hour)) return x.usd_per_gpu_hour;
+      return isNum(x.usd_per_hour) && x.gpus > 0 ? x.usd_per_hour / x.gpus : undefined;
+    };
+    o.startup = function (x) { return isNum(x.startup_s) && x.startup_s > 0 ? x.startup_s : undefined; };
+    // The layout as tensor × pipeline × data (× expert, when it is used).
+    o.layout = function (x) {
+      var p = x.parallelism;
+      if (!p) return null;
+      var parts = [p.tensor, p.pipeline, p.data];
+      if (p.expert > 1) parts.push(p.expert);
+      return parts.map(function (v) { return fmt.int(v || 1); }).join(' × ');
+    };
     o.shard = function (x) {
       var sh = x.sharding ? (x.sharding === 'none' ? t('sh_none') : x.sharding === 'fsdp' ? 'FSDP' : String(x.sharding).replace(/^zero(\d)$/, 'ZeRO-$1')) : '—';
       var tp = x.parallelism && x.parallelism.tensor > 1 ? x.parallelism.tensor : 0;
@@ -135,12 +155,17 @@
           text: function (x) { return fmt.int(x.gpus) + ' × ' + o.gpuShort(x.gpu); }, csv: function (x) { return x.gpus + ' × ' + o.gpuShort(x.gpu); }, compact: true }
       ];
       var usdH = numCol('usd_h', t('col_usd_h'), function (x) { return x.usd_per_hour; }, function () { return 2; }, true);
+      var usdGpuH = numCol('usd_gpu_h', t('col_usd_gpu_h'), o.usdGpuH, function (v) { return v < 0.1 ? 3 : 2; }, true);
+      // Start-up (boot, image pull, weight download, load): billed, and inside the job time beside it.
+      var startup = { id: 'startup', label: t('col_startup'), csvLabel: t('col_startup_csv'), num: true, sortVal: o.startup, text: function (x) { return o.dur(o.startup(x)); },
+        csv: function (x) { var v = o.startup(x); return isNum(v) ? F.csvFixed(v, 0) : ''; } };
       var usdTotal = numCol('usd_total', o.usdTotalLabel(resp, fam), function (x) { return x.usd_total; }, dg.usdTotal, true, { compact: true });
       var job = { id: 'job', label: t('col_job'), csvLabel: t('col_job_csv'), num: true, sortVal: function (x) { return x._job; },
-        text: function (x) { return o.dur(x._job); }, csv: function (x) { return isNum(x._job) ? F.csvFixed(x._job, 1) : ''; } };
+        text: function (x) { return o.dur(x._job); },
+        csv: function (x) { return isNum(x._job) ? F.csvFixed(x._job, 1) : ''; } };
       if (fam === 'serve') {
         usdH.compact = true;
-        cols.push(usdH,
+        cols.push(usdH, usdGpuH,
           numCol('tps_user', t('col_tps_user'), function (x) { return x.decode_output_tokens_per_s_per_user; }, dg.tps, false, { desc: true, compact: true }),
           numCol('tps', t('col_tps'), function (x) { return x.output_tokens_per_s; }, dg.tps, false, { desc: true }),
           numCol('ttft', t('col_ttft'), function (x) { return x.ttft_s; }, dg.ttft),
@@ -148,19 +173,20 @@
       } else if (fam === 'train') {
         // Instances (nodes) only when some option spans several.
         if ((resp.options || []).some(function (x) { return x.instances > 1; })) cols.push(numCol('instances', t('col_instances'), function (x) { return x.instances || 1; }, function () { return 0; }));
-        cols.push(usdH,
+        var timeH = numCol('time_h', t('col_time_h'), function (x) { return isNum(x._job) ? x._job / 3600 : undefined; }, dg.hours, false, { compact: true });
+        cols.push(usdH, usdGpuH,
           { id: 'sharding', label: t('col_sharding'), sortVal: o.shard, text: o.shard, csv: o.shard },
-          numCol('time_h', t('col_time_h'), function (x) { return isNum(x.train_s) ? x.train_s / 3600 : undefined; }, dg.hours, false, { compact: true }),
+          timeH, startup,
           numCol('gpu_h', t('col_gpu_h'), function (x) { return x.gpu_hours; }, dg.hours),
           numCol('mfu', t('col_mfu'), function (x) { return isNum(x.mfu) ? x.mfu * 100 : undefined; }, function () { return 0; }, false, { desc: true }),
           usdTotal);
       } else if (fam === 'image') {
-        cols.push(usdH,
+        cols.push(usdH, usdGpuH,
           numCol('s_item', t(video ? 'col_s_clip' : 'col_s_image'), function (x) { return x.seconds_per_image; }, dg.ttft, false, { compact: true }),
           numCol('items_h', t(video ? 'col_clips_h' : 'col_images_h'), function (x) { return isNum(x.items_per_s) ? x.items_per_s * 3600 : undefined; }, dg.perHour, false, { desc: true }),
-          job, usdTotal);
+          job, startup, usdTotal);
       } else {
-        cols.push(usdH, numCol('rtf', t('col_rtf'), function (x) { return x.real_time_factor; }, dg.rtf, false, { compact: true }), job, usdTotal);
+        cols.push(usdH, usdGpuH, numCol('rtf', t('col_rtf'), function (x) { return x.real_time_factor; }, dg.rtf, false, { compact: true }), job, startup, usdTotal);
       }
       cols.push(
         { id: 'fits', label: t('col_fits'), sortVal: o.fitsRank, text: o.fitsText, csv: o.fitsText, compact: true, desc: true },
@@ -236,6 +262,7 @@
       } else {
         if (fam === 'train') {
           kv(dl, t('k_time'), isNum(x.train_s) ? o.dur(x.train_s) : null);
+          if (isNum(x.job_s) && o.startup(x)) kv(dl, t('k_job_total'), o.dur(x.job_s));
           kv(dl, t('k_train_tps'), isNum(x.train_tokens_per_s) ? o.tps(x.train_tokens_per_s) : null);
           kv(dl, t('k_gpu_hours'), isNum(x.gpu_hours) ? fmt.fixed(x.gpu_hours, dg.hours(x.gpu_hours)) : null);
           kv(dl, t('k_mfu'), isNum(x.mfu) ? fmt.int(x.mfu * 100) + '%' : null);
@@ -254,6 +281,8 @@
         kv(dl, t('k_usd_total'), isNum(x.usd_total) ? o.usdTotal(x.usd_total) : null);
         kv(dl, t('k_usd_h'), isNum(x.usd_per_hour) ? fmt.usd(x.usd_per_hour, 2) : null);
       }
+      if (isNum(o.usdGpuH(x)) && x.gpus > 1) kv(dl, t('k_usd_gpu_h'), fmt.usd(o.usdGpuH(x), o.usdGpuH(x) < 0.1 ? 3 : 2));
+      kv(dl, t(fam === 'serve' ? 'k_startup_serve' : 'k_startup'), o.startup(x) ? o.dur(o.startup(x)) : null);
       if (isNum(x.used_bytes_per_gpu) && isNum(x.vram_bytes_per_gpu)) kv(dl, t('k_mem_gpu'), t('used_of', { used: fmt.gb(x.used_bytes_per_gpu), total: fmt.gb(x.vram_bytes_per_gpu) }));
       var asOf = o.priceAsOf(x);
       if (asOf) kv(dl, t('k_price_date'), h('span', { class: o.priceOld(x) ? 'gs-old' : null }, fmt.date(asOf)));
@@ -271,7 +300,7 @@
         kv(dl, t('k_spot_extra'), isNum(x.spot_extra_s) && x.spot_extra_s > 0 ? o.dur(x.spot_extra_s) : null);
         if (fam !== 'train' && x.parallelism && x.parallelism.data > 0) kv(dl, t('k_copies'), fmt.int(x.parallelism.data));
       }
-      if (x.parallelism && (fam === 'serve' || fam === 'train')) kv(dl, t('k_parallel'), [x.parallelism.tensor, x.parallelism.pipeline, x.parallelism.data].map(function (v) { return fmt.int(v || 1); }).join(' × '));
+      if (x.parallelism && (fam === 'serve' || fam === 'train')) kv(dl, t(x.parallelism.expert > 1 ? 'k_parallel_ep' : 'k_parallel'), h('span', { class: 'gs-layout-val' }, o.layout(x)));
       if (x.bottleneck) kv(dl, t('k_bottleneck'), o.vocabLabel('bottlenecks', x.bottleneck));
       if (x.interconnect) kv(dl, t('k_interconnect'), o.vocabLabel('interconnects', x.interconnect));
       var rt = rangeText(x);

@@ -58,8 +58,32 @@
     });
     return fs;
   }
+  // A list field over a core vocabulary (the provider tiers): one checkbox per id, all checked meaning all (null).
+  function checkGroup(a, f, c) {
+    var st = a.st, ids = FL.values(f, c.voc), issues = a.fieldIssues[f.key] || [];
+    var errId = f.id + '-err', hintText = FL.hint(f, c), hintId = hintText ? f.id + '-hint' : null;
+    var described = [hintId, issues.length ? errId : null].filter(Boolean).join(' ') || null;
+    function on(id) { return !st[f.key] || st[f.key].indexOf(id) >= 0; }
+    var list = h('div', { class: 'gs-checks' }, FL.choices(f, c).map(function (ch) {
+      var id = f.id + '-' + ch[0];
+      return h('span', { class: 'gs-check' }, [
+        h('input', { type: 'checkbox', id: id, value: ch[0], checked: on(ch[0]), 'aria-invalid': issues.length ? 'true' : null, 'aria-describedby': described,
+          onchange: function (e) {
+            var chosen = ids.filter(function (x) { return x === ch[0] ? e.target.checked : on(x); });
+            a.set(f.key, chosen.length === ids.length ? null : chosen);
+          } }),
+        h('label', { for: id }, ch[1])
+      ]);
+    }));
+    var err = h('p', { id: errId, class: 'gs-err', hidden: !issues.length });
+    issues.forEach(function (e, i) { if (i) err.appendChild(document.createTextNode(' ')); D.append(err, issueText(a, e)); });
+    return h('fieldset', { class: 'gs-field gs-checkgroup' + (f.span ? ' gs-span' : ''), id: f.id, hidden: !FL.shown(f, c) }, [
+      h('legend', {}, FL.label(f, c)), list, hintText ? h('p', { id: hintId, class: 'gs-hint' }, hintText) : null, err
+    ]);
+  }
   // The standard box of a table field, with the control its type calls for.
   function tableField(a, f, c) {
+    if (f.type === 'list') return checkGroup(a, f, c);
     var control = f.type === 'num' ? numInput(a, f, c) : selectInput(a, f.key, FL.choices(f, c));
     return fieldBox(a, f.key, FL.label(f, c), control, FL.hint(f, c), f.span ? 'gs-span' : null, !FL.shown(f, c));
   }
@@ -92,6 +116,8 @@
     frm.appendChild(h('fieldset', { class: 'gs-card gs-section gs-cols', id: 'gs-sec-workload' }, [h('legend', {}, t('sec_workload'))].concat(section(a, c, 'workload'))));
     var targets = section(a, c, 'targets');
     if (targets.length) frm.appendChild(h('fieldset', { class: 'gs-card gs-section gs-cols', id: 'gs-sec-targets' }, [h('legend', {}, t('sec_targets'))].concat(targets)));
+    var lay = layout(a, c);
+    if (lay) frm.appendChild(lay);
 
     // Hardware: rank the catalog's offerings, or pin a GPU.
     var hw = h('fieldset', { class: 'gs-card gs-section', id: 'gs-sec-hw' }, [h('legend', {}, t('sec_hardware'))]);
@@ -109,6 +135,20 @@
 
     frm.appendChild(UI.views.catalogBox(a));
     return h('div', { class: 'gs-formcol' }, frm);
+  }
+
+  // The pinned parallel layout (training): four degrees, all or none; the core's errors about the layout as a
+  // whole (the group's own paths) beneath them.
+  function layout(a, c) {
+    var g = FL.get('layout');
+    var fields = section(a, c, 'layout');
+    if (!fields.length || !FL.belongs(g, c)) return null;
+    var issues = a.fieldIssues.layout || [];
+    var err = h('p', { id: g.id + '-err', class: 'gs-err gs-span', hidden: !issues.length });
+    issues.forEach(function (e, i) { if (i) err.appendChild(document.createTextNode(' ')); D.append(err, issueText(a, e)); });
+    var hintText = FL.hint(g, c);
+    return h('fieldset', { class: 'gs-card gs-section gs-cols gs-layout', id: 'gs-sec-layout', 'aria-describedby': [g.id + '-hint', issues.length ? g.id + '-err' : null].filter(Boolean).join(' ') },
+      [h('legend', {}, FL.label(g, c)), h('p', { class: 'gs-hint gs-span', id: g.id + '-hint' }, hintText)].concat(fields, [err]));
   }
 
   function preset(a, task) {

@@ -29,6 +29,8 @@
       out.appendChild(Vw.memory(a, o, resp));
       if (a.feat.fitview && Array.isArray(resp.fit_by_gpu) && resp.fit_by_gpu.length) out.appendChild(Vw.fit(a, o, resp));
       out.appendChild(Vw.table(a, o, resp, data));
+      var scale = o.fam(resp) === 'train' && a.st.hw === 'rank' ? Vw.scaling(a, o, resp) : null;
+      if (scale) out.appendChild(scale);
       if (a.feat.chart && a.st.hw === 'rank') out.appendChild(Vw.chart(a, o, resp, data.rows));
       if (a.feat.math && resp.explain && resp.explain.length) out.appendChild(Vw.math(a, o, resp));
     }

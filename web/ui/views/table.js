@@ -35,7 +35,7 @@
 
   function grid(a, o, resp, data) {
     var t = a.t, st = a.st;
-    var cols = o.columns(resp);
+    var cols = o.columns(resp).filter(function (c) { return !c.csvOnly; });
     var sortCol = st.sort || 'rank';
     var thead = h('thead', {}, h('tr', {}, cols.map(function (c) {
       var th = h('th', { scope: 'col', class: c.num ? 'gs-num' : null, 'data-col': c.id, 'data-key': 'h-' + c.id });
@@ -52,7 +52,7 @@
     }).concat([h('th', { scope: 'col', 'data-col': 'details', 'data-key': 'h-details' }, h('span', { class: 'gs-vh' }, t('col_details')))])));
     var tbody = h('tbody', {});
     data.rows.forEach(function (x) {
-      var tr = h('tr', { class: 'gs-opt' + (x.fits ? '' : ' gs-nofit') + (x.fits && !x.meets_targets ? ' gs-miss' : ''), 'data-key': x._key });
+      var tr = h('tr', { class: 'gs-opt' + (x.fits ? '' : ' gs-nofit') + (x.fits && !x.meets_targets ? ' gs-miss' : ''), 'data-key': x._key, 'data-tier': o.tier(x) || null });
       cols.forEach(function (c) {
         var td = h(c.id === 'instance' ? 'th' : 'td', { class: c.num ? 'gs-num' : null, 'data-col': c.id, scope: c.id === 'instance' ? 'row' : null });
         if (c.id === 'badges') td.appendChild(o.badgeList(x));
