@@ -79,14 +79,14 @@ Capabilities capabilities_of(const Gpu& gpu) {
   return c;
 }
 
-WeightKernel weight_kernel(const Gpu& gpu, std::string_view format_id) {
+WeightKernel weight_kernel(const Gpu& gpu, WeightFormatId format_id) {
   const Capabilities c = capabilities_of(gpu);
   const WeightFormat* format = find_weight_format(format_id);
   WeightKernel k;
   const std::string compute = format ? std::string(format->compute) : "bf16";
   const bool ampere_or_newer = c.bf16;  // sm80+ (and CDNA 2+): what Marlin-class weight-only kernels need
   k.compute = compute;
-  if (format_id == "bf16") {
+  if (format_id == WeightFormatId::bf16) {
     if (!c.bf16) {
       k.path = KernelPath::as_fp16;
       k.compute = "fp16";
@@ -94,7 +94,7 @@ WeightKernel weight_kernel(const Gpu& gpu, std::string_view format_id) {
     }
     return k;
   }
-  if (format_id == "fp16" || format_id == "fp32") return k;
+  if (format_id == WeightFormatId::fp16 || format_id == WeightFormatId::fp32) return k;
   if (compute == "fp8" || compute == "fp4" || compute == "int8") {
     const bool native = compute == "fp8" ? c.fp8 : compute == "fp4" ? c.fp4 : c.int8;
     if (native) return k;

@@ -52,8 +52,8 @@ struct WeightKernel {
   std::string missing;     // the feature that is missing, e.g. "FP8 tensor cores" (empty when native)
 };
 
-// `format_id` a weight format id (formats.hpp). Formats that are weight-only by design (int4, nf4,
+// `format_id` a weight format (formats.hpp). Formats that are weight-only by design (int4, nf4,
 // GGUF) are `weight_only` everywhere they run.
-WeightKernel weight_kernel(const Gpu& gpu, std::string_view format_id);
+WeightKernel weight_kernel(const Gpu& gpu, WeightFormatId format_id);
 
 }  // namespace sizer

@@ -137,7 +137,7 @@ Provider read_provider(const json& object, const std::string& path, JsonReader& 
   Provider p;
   p.id = r.string(object, "id", path, true, 100).value_or("");
   p.name = r.string(object, "name", path, true, 200).value_or("");
-  p.tier = r.choice(object, "tier", path, {"hyperscaler", "gpu_cloud", "marketplace"}).value_or("");
+  p.tier = r.choice_id<TierId>(object, "tier", path);
   p.resells = r.boolean(object, "resells", path).value_or(false);
   p.price_as_of = read_date(object, "price_as_of", path, r).value_or("");
   p.commitments = read_commitments(object, path, r);
@@ -204,9 +204,8 @@ Offering read_offering(const json& object, const std::string& path, JsonReader& 
     }
   }
   o.region = r.string(object, "region", path, false, 100, true).value_or("");
-  o.interconnect = r.choice(object, "interconnect", path, ids_of<InterconnectId>())
-                       .value_or("pcie");
-  o.tier = r.choice(object, "tier", path, {"hyperscaler", "gpu_cloud", "marketplace"}).value_or("");
+  o.interconnect = r.choice_id<InterconnectId>(object, "interconnect", path).value_or(InterconnectId::pcie);
+  o.tier = r.choice_id<TierId>(object, "tier", path);
   o.display_name = r.string(object, "display_name", path, false, 300, true).value_or("");
   o.gpu_mem_gb = r.number(object, "gpu_mem_gb", path, {0, kMaxVramGib, true}, false, true);
   o.price_type = r.choice(object, "price_type", path, {"list", "listing"}).value_or("list");
@@ -329,7 +328,7 @@ Gpu read_gpu(const json& object, const std::string& path, JsonReader& r, bool ca
   g.id = r.string(object, "id", path, catalog_item, 100).value_or(catalog_item ? "" : "custom");
   g.name = r.string(object, "name", path, catalog_item, 200).value_or(g.id);
   g.vendor = r.string(object, "vendor", path, false, 40).value_or("");
-  g.kind = r.choice(object, "kind", path, ids_of<HardwareKindId>()).value_or("gpu");
+  g.kind = r.choice_id<HardwareKindId>(object, "kind", path).value_or(HardwareKindId::gpu);
   g.vram_gib = r.number(object, "vram_gib", path, {0, kMaxVramGib, true}, true).value_or(0);
   g.memory_type = r.string(object, "memory_type", path, false, 40, true).value_or("");
   g.architecture = r.string(object, "architecture", path, false, 80, true).value_or("");
@@ -353,8 +352,7 @@ Gpu read_gpu(const json& object, const std::string& path, JsonReader& r, bool ca
   }
   if (const json* link = r.object(object, "interconnect", path)) {
     const std::string ipath = pointer_append(path, "interconnect");
-    g.interconnect_kind =
-        r.choice(*link, "kind", ipath, ids_of<InterconnectId>()).value_or("pcie");
+    g.interconnect_kind = r.choice_id<InterconnectId>(*link, "kind", ipath).value_or(InterconnectId::pcie);
     g.interconnect_bandwidth_gbs = r.number(*link, "bandwidth_gbs", ipath, {0, kMaxGbs}, false, true).value_or(0);
   }
   g.pcie_bandwidth_gbs = r.number(object, "pcie_bandwidth_gbs", path, {0, kMaxGbs, true}, false, true).value_or(64);

@@ -7,6 +7,7 @@
 
 #include "json_read.hpp"
 #include "model.hpp"
+#include "vocabulary.hpp"
 
 namespace sizer {
 
@@ -19,13 +20,13 @@ struct Gpu {
   std::string id;
   std::string name;
   std::string vendor;
-  std::string kind = "gpu";  // gpu, tpu, npu
+  HardwareKindId kind = HardwareKindId::gpu;
   double vram_gib = 0;
   std::string memory_type;
   std::string architecture;         // "Hopper", "Ampere", "CDNA 3", ...: what capabilities.hpp reads
   double memory_bandwidth_gbs = 0;  // decimal GB/s
   Tflops tflops;
-  std::string interconnect_kind = "pcie";  // nvlink, pcie, infinity_fabric, none, other
+  InterconnectId interconnect_kind = InterconnectId::pcie;
   double interconnect_bandwidth_gbs = 0;   // aggregate bidirectional per GPU
   double pcie_bandwidth_gbs = 64;          // bidirectional; Gen4 x16 when not given
   std::string source;
@@ -52,7 +53,7 @@ struct Commitment {
 struct Provider {
   std::string id;
   std::string name;
-  std::string tier;  // hyperscaler, gpu_cloud, marketplace ("" when an older catalog has none)
+  std::optional<TierId> tier;  // nullopt when an older catalog has none
   bool resells = false;  // places you on another cloud (offerings name it in `upstream`)
   std::string price_as_of;  // the date of its newest offering price
   double billing_granularity_s = 3600;
@@ -75,8 +76,8 @@ struct Offering {
   std::optional<double> vcpus, ram_gib;
   std::optional<double> usd_per_hour, spot_usd_per_hour;  // whole instance
   std::string region;
-  std::string interconnect;  // between this instance's GPUs
-  std::string tier;          // the provider's tier, repeated on each offering ("" when not given)
+  InterconnectId interconnect = InterconnectId::pcie;  // between this instance's GPUs
+  std::optional<TierId> tier;  // the provider's tier, repeated on each offering (nullopt when not given)
   std::string display_name;  // "8× H100 SXM 80 GB · 192 vCPU · 2048 GiB RAM"
   std::optional<double> gpu_mem_gb;  // per GPU, as the source states it
   std::string price_type = "list";  // list (a provider's price list) or listing (one marketplace host's offer)

@@ -108,7 +108,7 @@ void price_job(Option& option, const Request& request, const Provider* provider,
   if (!option.fits || !(seconds > 0)) return;
   seconds += option.startup_s.value_or(0.0);
   option.job_s = seconds;
-  if (option.pricing == "spot") {
+  if (option.pricing == PricingId::spot) {
     const SpotOverhead extra = spot_overhead(seconds, spot_restart_interval(request), option.instances);
     option.spot_extra_s = extra.extra_seconds;
     seconds += extra.extra_seconds;
@@ -151,7 +151,7 @@ void add_costs(Option& option, const Request& request, const Provider* provider,
   } else {
     price_job(option, request, provider, usd_per_hour, storage_bytes, egress_bytes);
   }
-  if (option.pricing == "spot") note_spot(option, request, provider);
+  if (option.pricing == PricingId::spot) note_spot(option, request, provider);
 }
 
 std::vector<Explanation> explain_costs(const Option& top, const Request& request) {

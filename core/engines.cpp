@@ -46,4 +46,6 @@ const EnginePreset* find_engine(std::string_view id) {
   return nullptr;
 }
 
+const EnginePreset* find_engine(EngineId id) { return find_engine(id_of(id)); }
+
 }  // namespace sizer

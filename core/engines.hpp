@@ -3,6 +3,8 @@
 #pragma once
 #include <string_view>
 
+#include "vocabulary.hpp"
+
 namespace sizer {
 
 struct EnginePreset {
@@ -43,6 +45,7 @@ struct EnginePreset {
 
 // nullptr for an unknown id.
 const EnginePreset* find_engine(std::string_view id);
+const EnginePreset* find_engine(EngineId id);
 
 // The decode bandwidth efficiency of `engine` on a GPU with HBM (true) or GDDR memory.
 double bandwidth_efficiency(const EnginePreset& engine, bool hbm);

@@ -30,8 +30,8 @@ bool passes_filters(const Filters& filters, const Offering& offering, const Prov
     return false;
   }
   if (!filters.tiers.empty()) {
-    const std::string& tier = provider && !provider->tier.empty() ? provider->tier : offering.tier;
-    if (std::find(filters.tiers.begin(), filters.tiers.end(), tier) == filters.tiers.end()) return false;
+    const std::optional<TierId> tier = provider && provider->tier ? provider->tier : offering.tier;
+    if (!tier || std::find(filters.tiers.begin(), filters.tiers.end(), *tier) == filters.tiers.end()) return false;
   }
   return !(filters.max_gpus && offering.gpus > *filters.max_gpus);
 }
@@ -50,7 +50,8 @@ Candidate evaluate_option(const Request& request, const EnginePreset& engine, co
 
 // Offerings of the same GPU, count, link and fabric place and time alike: evaluate each shape once.
 struct ShapeKey {
-  std::string gpu, interconnect;
+  std::string gpu;
+  InterconnectId interconnect = InterconnectId::pcie;
   int64_t gpus = 0;
   bool fabric = false;
   bool operator<(const ShapeKey& o) const {
@@ -77,7 +78,7 @@ std::vector<Candidate> offering_candidates(const Request& request, const EngineP
     const Provider* provider = catalog.find_provider(offering.provider);
     if (!passes_filters(request.filters, offering, provider)) continue;
     const Gpu* gpu = catalog.find_gpu(offering.gpu);
-    if (gpu == nullptr || gpu->kind != "gpu") continue;  // TPUs/NPUs run other software stacks: not modelled
+    if (gpu == nullptr || gpu->kind != HardwareKindId::gpu) continue;  // TPUs/NPUs run other software stacks: not modelled
     const bool fabric = provider != nullptr && provider->multi_node_fabric_on_demand;
     const OptionInputs in{gpu, offering.gpus, offering.interconnect, offering.gpus, fabric};
     Candidate base = evaluate_shape(request, engine, in, cache);
@@ -85,10 +86,10 @@ std::vector<Candidate> offering_candidates(const Request& request, const EngineP
     base.option.instance = offering.instance;
     base.option.offering_id = offering.id;
     base.option.region = offering.region;
-    base.option.tier = provider && !provider->tier.empty() ? provider->tier : offering.tier;
+    base.option.tier = provider && provider->tier ? provider->tier : offering.tier;
     // What the job pays before its first step, by the provider's tier (startup.hpp).
     base.option.startup_s = startup_time(startup_rates(base.option.tier), weights_bytes, base.option.instances).total_s;
-    auto add = [&](const char* pricing, double usd_per_hour_per_instance) {
+    auto add = [&](PricingId pricing, double usd_per_hour_per_instance) {
       const double usd_per_hour = usd_per_hour_per_instance * static_cast<double>(base.option.instances);
       if (request.filters.max_usd_per_hour && usd_per_hour > *request.filters.max_usd_per_hour) return;
       Candidate priced = base;
@@ -96,8 +97,8 @@ std::vector<Candidate> offering_candidates(const Request& request, const EngineP
       add_costs(priced.option, request, provider, usd_per_hour, stored_bytes, egress_bytes);
       candidates.push_back(std::move(priced));
     };
-    if (offering.usd_per_hour && request.filters.pricing != "spot") add("on_demand", *offering.usd_per_hour);
-    if (offering.spot_usd_per_hour && request.filters.pricing != "on_demand") add("spot", *offering.spot_usd_per_hour);
+    if (offering.usd_per_hour && request.filters.pricing != PricingId::spot) add(PricingId::on_demand, *offering.usd_per_hour);
+    if (offering.spot_usd_per_hour && request.filters.pricing != PricingId::on_demand) add(PricingId::spot, *offering.spot_usd_per_hour);
   }
   return candidates;
 }
@@ -114,13 +115,13 @@ std::vector<ScalingRow> scaling_table(const Request& request, const EnginePreset
   }
   // Only where the person chooses a cluster size: pretraining and full fine-tunes.
   const bool sized = request.kind == WorkloadKind::pretrain ||
-                     (request.kind == WorkloadKind::finetune && request.training.method == "full");
+                     (request.kind == WorkloadKind::finetune && request.training.method == MethodId::full);
   if (offering == nullptr || !sized) return rows;
   const Gpu* gpu = catalog.find_gpu(offering->gpu);
   const Provider* provider = catalog.find_provider(offering->provider);
   if (gpu == nullptr) return rows;
   const bool fabric = provider != nullptr && provider->multi_node_fabric_on_demand;
-  const double per_instance = top.pricing == "spot" ? offering->spot_usd_per_hour.value_or(0)
+  const double per_instance = top.pricing == PricingId::spot ? offering->spot_usd_per_hour.value_or(0)
                                                     : offering->usd_per_hour.value_or(0);
   for (int64_t instances = 1; instances <= kMaxTrainingInstances; instances *= 2) {
     if (instances > 1 && !fabric) break;
@@ -181,7 +182,7 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
                                        {param_number("days", deadline_s / 86400.0, format_number(deadline_s / 86400.0)),
                                         param_number("hours", deadline_s / 3600.0, format_number(deadline_s / 3600.0))}));
     Issues one{assumed};
-    if (const Locale* locale = find_locale(request.locale)) phrase_issues(one, *locale);
+    if (const Locale* locale = find_locale(id_of(request.locale))) phrase_issues(one, *locale);
     response.warnings.push_back(one.front());
   }
   std::vector<Explanation> memory_explain;
@@ -226,7 +227,7 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
   response.request = request;
   response.guidance = build_guidance(request, response, catalog);
   // Last: the options' notes in the request's locale (English when it is one the core does not ship).
-  const Locale* locale = find_locale(request.locale);
+  const Locale* locale = find_locale(id_of(request.locale));
   phrase_options(response.options, locale ? *locale : english());
   response.ok = true;
   return response;

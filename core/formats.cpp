@@ -48,6 +48,10 @@ const WeightFormat* find_weight_format(std::string_view id) {
 const WeightFormat* weight_formats_begin() { return std::begin(kWeightFormats); }
 const WeightFormat* weight_formats_end() { return std::end(kWeightFormats); }
 
+const WeightFormat* find_weight_format(WeightFormatId id) { return find_weight_format(id_of(id)); }
+
+const KvFormat* find_kv_format(KvFormatId id) { return find_kv_format(id_of(id)); }
+
 const KvFormat* find_kv_format(std::string_view id) {
   for (const auto& format : kKvFormats) {
     if (format.id == id) return &format;

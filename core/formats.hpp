@@ -3,6 +3,8 @@
 #pragma once
 #include <string_view>
 
+#include "vocabulary.hpp"
+
 namespace sizer {
 
 struct WeightFormat {
@@ -20,6 +22,7 @@ struct WeightFormat {
 
 // nullptr for an unknown id.
 const WeightFormat* find_weight_format(std::string_view id);
+const WeightFormat* find_weight_format(WeightFormatId id);
 // All ids in CONTRACT.md order, for messages and the page.
 const WeightFormat* weight_formats_begin();
 const WeightFormat* weight_formats_end();
@@ -30,5 +33,6 @@ struct KvFormat {
 };
 
 const KvFormat* find_kv_format(std::string_view id);
+const KvFormat* find_kv_format(KvFormatId id);
 
 }  // namespace sizer

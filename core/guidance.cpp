@@ -151,22 +151,21 @@ Param granularity(std::string name, const Provider& p) {
                                    message("guidance.billing.minimum", {duration("period", p.minimum_charge_s.value_or(0))}))}));
 }
 
-Param bottleneck(std::string name, const std::string& id) {
-  if (id == "memory_bandwidth" || id == "compute" || id == "interconnect" || id == "overhead") {
-    return word(std::move(name), "guidance.bottleneck." + id);
-  }
-  return text(std::move(name), id);
+Param bottleneck(std::string name, std::optional<BottleneckId> id) {
+  if (id) return word(std::move(name), "guidance.bottleneck." + std::string(id_of(*id)));
+  return text(std::move(name), "");
 }
 
-Param interconnect(std::string name, const std::string& kind) {
-  if (kind == "nvlink") return text(std::move(name), "NVLink");
-  if (kind == "pcie") return text(std::move(name), "PCIe");
-  if (kind == "infinity_fabric") return text(std::move(name), "Infinity Fabric");
+Param interconnect(std::string name, std::optional<InterconnectId> kind) {
+  if (kind == InterconnectId::nvlink) return text(std::move(name), "NVLink");
+  if (kind == InterconnectId::pcie) return text(std::move(name), "PCIe");
+  if (kind == InterconnectId::infinity_fabric) return text(std::move(name), "Infinity Fabric");
   return word(std::move(name), "guidance.word.no_link");
 }
 
-Param sharding(std::string name, const std::string& id) {
-  if (id.empty() || id == "none") return clause(std::move(name), message("guidance.sharding.none"));
+Param sharding(std::string name, std::optional<ShardingId> stage) {
+  if (!stage || *stage == ShardingId::none) return clause(std::move(name), message("guidance.sharding.none"));
+  const std::string id(id_of(*stage));
   std::string label = id;
   if (id.rfind("zero", 0) == 0) label = "ZeRO-" + id.substr(4);
   return clause(std::move(name), message("guidance.sharding.some", {text("label", label)}));
@@ -175,8 +174,8 @@ Param sharding(std::string name, const std::string& id) {
 // The workload as a noun phrase ("full fine-tuning") and at the start of a sentence ("Full fine-tuning").
 std::string workload_word(const Ctx& c) {
   if (c.request.kind == WorkloadKind::pretrain) return "pretrain";
-  const std::string& method = c.request.training.method;
-  return method == "full" ? "full" : method == "qlora" ? "qlora" : "lora";
+  const MethodId method = c.request.training.method;
+  return method == MethodId::full ? "full" : method == MethodId::qlora ? "qlora" : "lora";
 }
 
 const Explanation* find_explanation(const Ctx& c, const std::string& figure) {
@@ -197,7 +196,7 @@ double explained_value(const Explanation& e, const std::string& name) {
 const Gpu* fastest_memory_gpu(const Catalog& catalog) {
   const Gpu* best = nullptr;
   for (const Gpu& g : catalog.gpus) {
-    if (g.kind == "gpu" && (best == nullptr || g.memory_bandwidth_gbs > best->memory_bandwidth_gbs)) best = &g;
+    if (g.kind == HardwareKindId::gpu && (best == nullptr || g.memory_bandwidth_gbs > best->memory_bandwidth_gbs)) best = &g;
   }
   return best;
 }
@@ -208,7 +207,7 @@ const Gpu* datacenter_reference(const Catalog& catalog) {
   if (const Gpu* g = catalog.find_gpu("h100-sxm")) return g;
   const Gpu* best = nullptr;
   for (const Gpu& g : catalog.gpus) {
-    if (g.kind == "gpu" && g.is_hbm() && g.vram_gib >= 80 &&
+    if (g.kind == HardwareKindId::gpu && g.is_hbm() && g.vram_gib >= 80 &&
         (best == nullptr || g.memory_bandwidth_gbs > best->memory_bandwidth_gbs)) {
       best = &g;
     }
@@ -219,7 +218,7 @@ const Gpu* consumer_reference(const Catalog& catalog) {
   if (const Gpu* g = catalog.find_gpu("rtx-4090")) return g;
   const Gpu* best = nullptr;
   for (const Gpu& g : catalog.gpus) {
-    if (g.kind == "gpu" && g.vram_gib <= 24 &&
+    if (g.kind == HardwareKindId::gpu && g.vram_gib <= 24 &&
         (best == nullptr || g.memory_bandwidth_gbs > best->memory_bandwidth_gbs)) {
       best = &g;
     }
@@ -245,7 +244,7 @@ struct VramClass {
 std::array<VramClass, 3> vram_classes(const Ctx& c) {
   std::array<VramClass, 3> classes{};
   for (const Gpu& g : c.catalog.gpus) {
-    if (g.kind != "gpu") continue;
+    if (g.kind != HardwareKindId::gpu) continue;
     VramClass& k = classes[g.vram_gib <= 24 ? 0 : g.vram_gib < 80 ? 1 : 2];
     if (k.total == 0 || g.vram_gib < k.min_gib) k.min_gib = g.vram_gib;
     k.max_gib = std::max(k.max_gib, g.vram_gib);
@@ -363,8 +362,8 @@ SpotFigures spot_figures(const Ctx& c) {
   if (c.top == nullptr || c.top->offering_id.empty()) return f;
   for (const Option& o : c.response.options) {
     if (o.offering_id != c.top->offering_id || !o.fits) continue;
-    if (o.pricing == "on_demand" && f.on_demand == nullptr) f.on_demand = &o;
-    if (o.pricing == "spot" && f.spot == nullptr) f.spot = &o;
+    if (o.pricing == PricingId::on_demand && f.on_demand == nullptr) f.on_demand = &o;
+    if (o.pricing == PricingId::spot && f.spot == nullptr) f.spot = &o;
   }
   f.offering = offering_of(c, *c.top);
   const double instances = static_cast<double>(c.top->instances);
@@ -437,7 +436,7 @@ Facts answer_spot(const Ctx& c) {
   } else if (f.priced) {
     const Param where = where_param(
         "where", c.provider ? (c.provider->name.empty() ? c.provider->id : c.provider->name) : "", c.top->instance);
-    if (c.top->pricing == "spot") out.push_back(message("guidance.spot_or_on_demand.already_spot"));
+    if (c.top->pricing == PricingId::spot) out.push_back(message("guidance.spot_or_on_demand.already_spot"));
     if (c.serving()) {
       out.push_back(message("guidance.spot_or_on_demand.saving_endpoint",
                             {where, usd("per_hour", f.saving_per_hour), pct("fraction", f.saving_fraction),
@@ -455,7 +454,7 @@ Facts answer_spot(const Ctx& c) {
     out.push_back(message("guidance.spot_or_on_demand.no_spot_price",
                           {provider_name("provider", c.provider), text("instance", c.top->instance)}));
     for (const Option& o : c.response.options) {
-      if (o.pricing != "spot" || !o.fits) continue;
+      if (o.pricing != PricingId::spot || !o.fits) continue;
       const double top_cost = c.serving() ? c.top->usd_per_month.value_or(0) : c.top->usd_total.value_or(0);
       const double spot_cost = c.serving() ? o.usd_per_month.value_or(0) : o.usd_total.value_or(0);
       const Provider* p = provider_of(c, o);
@@ -495,7 +494,7 @@ Facts answer_datacenter(const Ctx& c) {
   }
   if (dc == nullptr || consumer == nullptr) return out;
   // Speed: decode and audio decoders follow bandwidth; training and diffusion follow tensor throughput.
-  const bool bandwidth_bound = c.serving() || (c.top && c.top->bottleneck == "memory_bandwidth");
+  const bool bandwidth_bound = c.serving() || (c.top && c.top->bottleneck == BottleneckId::memory_bandwidth);
   if (bandwidth_bound) {
     const double r = dc->memory_bandwidth_gbs / std::max(1.0, consumer->memory_bandwidth_gbs);
     out.push_back(message(c.serving() ? "guidance.datacenter_or_consumer.bandwidth_serving"
@@ -517,12 +516,12 @@ Facts answer_datacenter(const Ctx& c) {
   const WeightFormat* format = find_weight_format(c.serving()    ? c.request.inference.weights
                                                   : c.training() ? c.request.training.weights
                                                                  : c.request.media.weights);
-  const bool fp8 = (c.request.kind == WorkloadKind::pretrain && c.request.training.precision == "fp8") ||
+  const bool fp8 = (c.request.kind == WorkloadKind::pretrain && c.request.training.precision == PrecisionId::fp8) ||
                    (format != nullptr && format->compute == "fp8");
   if (fp8) {
     int native = 0, total_kinds = 0;
     for (const Gpu& g : c.catalog.gpus) {
-      if (g.kind != "gpu") continue;
+      if (g.kind != HardwareKindId::gpu) continue;
       ++total_kinds;
       if (g.tflops.fp8) ++native;
     }
@@ -563,8 +562,8 @@ void why_slow_serving(const Ctx& c, Facts& out) {
     const double intensity = flops / bytes;
     const double of_peak = std::min(1.0, intensity / ridge);
     // What the tensor cores wait on, by the option's bottleneck.
-    const char* waits_on = o.bottleneck == "overhead"       ? "guidance.why_slow.waits_on.overhead"
-                           : o.bottleneck == "interconnect" ? "guidance.why_slow.waits_on.interconnect"
+    const char* waits_on = o.bottleneck == BottleneckId::overhead       ? "guidance.why_slow.waits_on.overhead"
+                           : o.bottleneck == BottleneckId::interconnect ? "guidance.why_slow.waits_on.interconnect"
                                                             : "guidance.why_slow.waits_on.memory";
     out.push_back(message("guidance.why_slow.roofline",
                           {bytes_of("bytes", bytes), ratio("intensity", intensity), ratio("ridge", ridge),
@@ -594,7 +593,7 @@ void why_slow_serving(const Ctx& c, Facts& out) {
       out.push_back(message("guidance.why_slow.quantise",
                             {bytes_of("bytes", bytes - saved), ratio("ratio", bytes / (bytes - saved)),
                              times("times", bytes / (bytes - saved))}));
-    } else if (c.request.inference.kv_cache == "fp16" || c.request.inference.kv_cache == "bf16") {
+    } else if (c.request.inference.kv_cache == KvFormatId::fp16 || c.request.inference.kv_cache == KvFormatId::bf16) {
       out.push_back(message("guidance.why_slow.fp8_kv", {gb("kv", c.m.kv_cache_bytes.value_or(0))}));
     }
     // HBM: the same bytes on the fastest memory in the catalog.
@@ -637,7 +636,7 @@ Facts answer_why_slow(const Ctx& c) {
     out.push_back(message("guidance.why_slow.audio",
                           {gpu_name("gpu", c.top_gpu), ratio("rtf", rtf), duration("audio", c.request.media.audio_seconds),
                            duration("takes", rtf * c.request.media.audio_seconds), bottleneck("limit", o.bottleneck)}));
-    out.push_back(message(o.bottleneck == "memory_bandwidth" ? "guidance.why_slow.audio_memory"
+    out.push_back(message(o.bottleneck == BottleneckId::memory_bandwidth ? "guidance.why_slow.audio_memory"
                                                              : "guidance.why_slow.audio_busy",
                           {batch}));
     return out;
@@ -695,7 +694,7 @@ Facts answer_vram_then_bandwidth(const Ctx& c) {
                         {gb("total", c.m.total_bytes), pct("usable", c.usable_fraction), whole("fitting", fitting),
                          whole("listed", listed)}));
   if (c.top == nullptr) return out;
-  const bool bandwidth = c.top->bottleneck == "memory_bandwidth" || c.serving();
+  const bool bandwidth = c.top->bottleneck == BottleneckId::memory_bandwidth || c.serving();
   const Gpu* g2 = fastest ? gpu_of(c, *fastest) : nullptr;
   auto spec = [&](std::string name, const Gpu* g) {
     if (g == nullptr) return text(std::move(name), "");
@@ -766,7 +765,7 @@ Facts answer_one_or_several(const Ctx& c) {
   out.push_back(message(fits_one ? "guidance.one_or_several.split_fits_one" : "guidance.one_or_several.split_needed",
                         {total}));
   out.push_back(message("guidance.one_or_several.split_link", {interconnect("link", o.interconnect)}));
-  if (o.interconnect == "pcie") out.push_back(message("guidance.one_or_several.split_pcie"));
+  if (o.interconnect == InterconnectId::pcie) out.push_back(message("guidance.one_or_several.split_pcie"));
   return out;
 }
 
@@ -971,7 +970,7 @@ Facts answer_task_tier(const Ctx& c) {
       return out;
     }
     default: {
-      const bool transcribe = c.audio() && c.request.model.media.task == "transcribe";
+      const bool transcribe = c.audio() && c.request.model.media.task == MediaTaskId::transcribe;
       const Param amount = c.audio() ? clause("amount", message("guidance.task_tier.amount_audio",
                                                                {duration("time", c.request.media.audio_seconds)}))
                                      : count("amount", c.request.media.images, c.video() ? "clip" : "image");
@@ -1041,7 +1040,7 @@ std::vector<Guidance> phrase_guidance(const std::vector<GuidanceFacts>& facts, c
 }
 
 std::vector<Guidance> build_guidance(const Request& request, const Response& response, const Catalog& catalog) {
-  const Locale* locale = find_locale(request.locale);
+  const Locale* locale = find_locale(id_of(request.locale));
   return phrase_guidance(guidance_facts(request, response, catalog), locale ? *locale : english());
 }
 

@@ -8,6 +8,12 @@
 namespace sizer {
 namespace {
 
+// An enum value as the string id the contract uses (the JSON edge).
+template <class E>
+std::string word(E value) {
+  return std::string(id_of(value));
+}
+
 // Numbers leave the core only when finite: a quantity that cannot be computed is absent, never NaN.
 void put(json& out, const char* key, double value) {
   if (std::isfinite(value)) out[key] = value;
@@ -48,7 +54,7 @@ json option_to_json(const Option& o) {
   if (!o.region.empty()) j["region"] = o.region;
   j["gpu"] = o.gpu;
   j["gpus"] = o.gpus;
-  if (!o.pricing.empty()) j["pricing"] = o.pricing;
+  if (o.pricing) j["pricing"] = word(*o.pricing);
   j["fits"] = o.fits;
   j["meets_targets"] = o.meets_targets;
   put_bytes(j, "vram_bytes_per_gpu", o.vram_bytes_per_gpu);
@@ -56,8 +62,8 @@ json option_to_json(const Option& o) {
   j["parallelism"] = {{"tensor", o.tensor}, {"pipeline", o.pipeline}, {"data", o.data}};
   if (o.expert > 1) j["parallelism"]["expert"] = o.expert;
   j["concurrency"] = o.concurrency;
-  if (!o.interconnect.empty()) j["interconnect"] = o.interconnect;
-  if (!o.bottleneck.empty()) j["bottleneck"] = o.bottleneck;
+  if (o.interconnect) j["interconnect"] = word(*o.interconnect);
+  if (o.bottleneck) j["bottleneck"] = word(*o.bottleneck);
   put(j, "decode_output_tokens_per_s_per_user", o.decode_output_tokens_per_s_per_user);
   put(j, "output_tokens_per_s", o.output_tokens_per_s);
   put(j, "ttft_s", o.ttft_s);
@@ -82,10 +88,10 @@ json option_to_json(const Option& o) {
   put(j, "billed_s", o.billed_s);
   put(j, "spot_extra_s", o.spot_extra_s);
   if (o.instances > 1) j["instances"] = o.instances;
-  if (!o.tier.empty()) j["tier"] = o.tier;
+  if (o.tier) j["tier"] = word(*o.tier);
   put(j, "usd_per_gpu_hour", o.usd_per_gpu_hour);
   put(j, "startup_s", o.startup_s);
-  if (!o.sharding.empty()) j["sharding"] = o.sharding;
+  if (o.sharding) j["sharding"] = word(*o.sharding);
   if (o.range && std::isfinite(o.range->low) && std::isfinite(o.range->high)) {
     j["range"] = {{"metric", o.range->metric}, {"low", o.range->low}, {"high", o.range->high}};
   }
@@ -100,17 +106,17 @@ json workload_to_json(const Request& request) {
   json w = {{"kind", workload_kind_name(request.kind)}};
   if (request.kind == WorkloadKind::inference) {
     const InferenceWorkload& i = request.inference;
-    w.update({{"weights", i.weights}, {"kv_cache", i.kv_cache}, {"prompt_tokens", i.prompt_tokens},
+    w.update({{"weights", word(i.weights)}, {"kv_cache", word(i.kv_cache)}, {"prompt_tokens", i.prompt_tokens},
               {"output_tokens", i.output_tokens}, {"context_tokens", i.context_tokens}, {"concurrency", i.concurrency}});
     put(w, "min_output_tokens_per_s_per_user", i.min_output_tokens_per_s_per_user);
     put(w, "max_ttft_s", i.max_ttft_s);
     put(w, "hours_per_day", i.hours_per_day);
   } else if (is_training(request.kind)) {
     const TrainingWorkload& t = request.training;
-    w.update({{"method", t.method}, {"optimizer", t.optimizer}, {"seq_len", t.seq_len}, {"micro_batch", t.micro_batch},
-              {"grad_checkpointing", t.grad_checkpointing}, {"sharding", t.sharding}, {"tokens", t.tokens},
-              {"weights", t.weights}, {"precision", t.precision}});
-    if (t.method != "full") w.update({{"lora_rank", t.lora_rank}, {"lora_targets", t.lora_targets}});
+    w.update({{"method", word(t.method)}, {"optimizer", word(t.optimizer)}, {"seq_len", t.seq_len}, {"micro_batch", t.micro_batch},
+              {"grad_checkpointing", t.grad_checkpointing}, {"sharding", word(t.sharding)}, {"tokens", t.tokens},
+              {"weights", word(t.weights)}, {"precision", word(t.precision)}});
+    if (t.method != MethodId::full) w.update({{"lora_rank", t.lora_rank}, {"lora_targets", word(t.lora_targets)}});
     put(w, "deadline_s", t.deadline_s);
     put(w, "checkpoint_every_s", t.checkpoint_every_s);
     if (t.parallelism) {
@@ -120,7 +126,7 @@ json workload_to_json(const Request& request) {
     put(w, "global_batch_tokens", t.global_batch_tokens);
   } else {
     const MediaWorkload& m = request.media;
-    w.update({{"weights", m.weights}, {"batch", m.batch}});
+    w.update({{"weights", word(m.weights)}, {"batch", m.batch}});
     if (request.kind == WorkloadKind::audio) {
       w["audio_seconds"] = m.audio_seconds;
     } else {
@@ -148,7 +154,7 @@ json response_to_json(const Response& r) {
   out["errors"] = issues_to_json(r.errors);
   out["warnings"] = issues_to_json(r.warnings);
   if (!r.ok) return out;
-  json model = {{"name", r.model.name}, {"kind", r.model.kind}, {"assumed", r.model.assumed}};
+  json model = {{"name", r.model.name}, {"kind", word(r.model.kind)}, {"assumed", r.model.assumed}};
   if (!r.model.id.empty()) model["id"] = r.model.id;
   put(model, "params_b", r.model.params_b);
   put(model, "active_params_b", r.model.active_params_b);
@@ -162,7 +168,7 @@ json response_to_json(const Response& r) {
   out["model"] = model;
   out["workload_kind"] = workload_kind_name(r.kind);
   out["workload"] = workload_to_json(r.request);
-  out["engine"] = r.request.engine;
+  out["engine"] = word(r.request.engine);
   if (r.memory) {
     const MemoryReport& m = *r.memory;
     json memory = json::object();

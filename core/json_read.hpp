@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "issues.hpp"
+#include "vocabulary.hpp"
 
 namespace sizer {
 
@@ -49,6 +50,13 @@ class JsonReader {
                                     std::initializer_list<std::string_view> allowed, bool required = false);
   std::optional<std::string> choice(const json& object, std::string_view key, std::string_view path,
                                     const std::vector<std::string_view>& allowed, bool required = false);
+  // A string that must be one of the ids of the list E (vocabulary.hpp), as its enum value.
+  template <class E>
+  std::optional<E> choice_id(const json& object, std::string_view key, std::string_view path, bool required = false) {
+    const auto id = choice(object, key, path, ids_of<E>(), required);
+    if (!id) return std::nullopt;
+    return from_id<E>(*id);
+  }
   std::optional<bool> boolean(const json& object, std::string_view key, std::string_view path, bool required = false);
   // Returns the child object (or nullptr when absent / wrong type, recording the latter).
   const json* object(const json& parent, std::string_view key, std::string_view path, bool required = false);

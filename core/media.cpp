@@ -25,7 +25,7 @@ constexpr double kTranscriptTokensPerSecond = 3.3;
 constexpr double kMusicFramesPerSecond = 50.0;
 constexpr double kMelFramesPerSecond = 93.75;  // 24 kHz, hop 256 (F5-TTS, Kokoro-style vocoders)
 
-double bytes_per_param(const std::string& format_id) {
+double bytes_per_param(WeightFormatId format_id) {
   const WeightFormat* format = find_weight_format(format_id);
   return format ? format->bits_per_weight / 8.0 : 2.0;
 }
@@ -52,12 +52,12 @@ double media_efficiency(const Gpu& gpu) {
 
 double backbone_tokens(const Model& m, const MediaWorkload& w) {
   const double ds = static_cast<double>(m.media.latent_downsample.value_or(8));
-  const double patch = static_cast<double>(m.media.patch_size.value_or(m.media.backbone == "unet" ? 1 : 2));
+  const double patch = static_cast<double>(m.media.patch_size.value_or(m.media.backbone == BackboneId::unet ? 1 : 2));
   const double positions = std::ceil(static_cast<double>(w.width) / (ds * patch)) *
                            std::ceil(static_cast<double>(w.height) / (ds * patch));
   const double temporal = static_cast<double>(m.media.temporal_downsample.value_or(4));
   const double frames = w.frames > 1 ? std::floor(static_cast<double>(w.frames - 1) / temporal) + 1.0 : 1.0;
-  if (m.media.backbone == "unet") return positions * frames / 4.0;
+  if (m.media.backbone == BackboneId::unet) return positions * frames / 4.0;
   return positions * frames + static_cast<double>(text_tokens(m));
 }
 
@@ -70,7 +70,7 @@ MediaMemory media_memory(const Model& m, const MediaWorkload& w, WorkloadKind ki
     // Transcription keeps one 30 s window's encoder states; generation a few seconds of frames.
     // Generation runs sentence by sentence: at most one chunk (30 s unless the model says) is live.
     const double chunk_seconds = std::min(w.audio_seconds, m.media.chunk_seconds.value_or(30.0));
-    const double frames = m.media.task == "transcribe" ? 1500.0 : chunk_seconds * kMelFramesPerSecond;
+    const double frames = m.media.task == MediaTaskId::transcribe ? 1500.0 : chunk_seconds * kMelFramesPerSecond;
     mem.activations_bytes = batch * frames * (4.0 * hidden + 2.0 * 4.0 * hidden) * 2.0;
   } else {
     // Inference keeps one layer's working set: ≈ (4·hidden + 2·ffn) 16-bit values per token, per
@@ -107,7 +107,7 @@ MediaSpeed media_speed(const Model& m, const MediaWorkload& w, WorkloadKind kind
     const double decoder = m.component_params("decoder");
     const double total = m.params_b * 1e9;
     double seconds_per_audio_second = 0;
-    if (m.media.task == "transcribe") {
+    if (m.media.task == MediaTaskId::transcribe) {
       // Encoder: 2 FLOPs per parameter per frame over the window (1500 frames / 30 s); decoder:
       // memory-bound token by token, each step streaming its weights (all beams share one read).
       const double enc = encoder > 0 ? encoder : total / 2.0;
@@ -122,21 +122,21 @@ MediaSpeed media_speed(const Model& m, const MediaWorkload& w, WorkloadKind kind
       s.memory_s = kTranscriptTokensPerSecond * step_s;
       s.decode_step_s = step_s;
       s.flops_per_item = 2.0 * enc * 1500.0 / chunk + 2.0 * dec * kTranscriptTokensPerSecond;
-      s.bottleneck = encoder_s > kTranscriptTokensPerSecond * step_s ? "compute" : "memory_bandwidth";
-    } else if (m.media.task == "music") {
+      s.bottleneck = encoder_s > kTranscriptTokensPerSecond * step_s ? BottleneckId::compute : BottleneckId::memory_bandwidth;
+    } else if (m.media.task == MediaTaskId::music) {
       const double step_s = total * bytes_per_param(w.weights) / bandwidth + engine.step_overhead_s;
       seconds_per_audio_second = kMusicFramesPerSecond * step_s / batch;
       s.memory_s = seconds_per_audio_second;
       s.decode_step_s = step_s;
       s.flops_per_item = 2.0 * total * kMusicFramesPerSecond;
-      s.bottleneck = "memory_bandwidth";
+      s.bottleneck = BottleneckId::memory_bandwidth;
     } else {
       // Non-autoregressive TTS: a few passes over the mel frames (flow-matching models take ~16–32).
       const int64_t passes = m.media.default_steps.value_or(1) * (w.guidance && m.media.default_steps ? 2 : 1);
       s.flops_per_item = 2.0 * total * kMelFramesPerSecond * static_cast<double>(passes);
       s.compute_s = s.flops_per_item / (peak * efficiency);
       seconds_per_audio_second = s.compute_s + engine.step_overhead_s;
-      s.bottleneck = "compute";
+      s.bottleneck = BottleneckId::compute;
     }
     s.real_time_factor = seconds_per_audio_second;
     s.seconds_per_item = seconds_per_audio_second * w.audio_seconds;
@@ -146,7 +146,7 @@ MediaSpeed media_speed(const Model& m, const MediaWorkload& w, WorkloadKind kind
   // Diffusion: steps × passes × backbone FLOPs (2 per parameter per token + attention 4·L·T²·hidden),
   // plus the VAE decode (≈ 2 × its parameters × 64 per output pixel for a conv decoder: a first cut).
   const double tokens = backbone_tokens(m, w);
-  const double attention = m.media.backbone == "unet"
+  const double attention = m.media.backbone == BackboneId::unet
                                ? 0.0
                                : 4.0 * static_cast<double>(m.layers) * tokens * tokens * static_cast<double>(m.hidden);
   const double per_pass = 2.0 * backbone_params(m) * tokens + attention;
@@ -161,7 +161,7 @@ MediaSpeed media_speed(const Model& m, const MediaWorkload& w, WorkloadKind kind
   s.compute_s = compute_s;
   s.memory_s = memory_s;
   s.seconds_per_item = std::max(compute_s, memory_s);
-  s.bottleneck = compute_s >= memory_s ? "compute" : "memory_bandwidth";
+  s.bottleneck = compute_s >= memory_s ? BottleneckId::compute : BottleneckId::memory_bandwidth;
   s.items_per_s = static_cast<double>(replicas) / s.seconds_per_item;
   return s;
 }
@@ -189,14 +189,14 @@ Explanation explain_media_speed(const Model& m, const MediaWorkload& w, Workload
   const std::vector<std::pair<std::string, double>> values = {
       {"flops_per_item", s.flops_per_item}, {"peak_flops", s.peak_flops},   {"efficiency", s.efficiency},
       {"compute_s", s.compute_s},           {"memory_s", s.memory_s},       {"decode_step_s", s.decode_step_s}};
-  if (m.media.task == "transcribe") {
+  if (m.media.task == MediaTaskId::transcribe) {
     return {"real_time_factor",
             "compute seconds per second of audio: encoder FLOPs / (peak_flops × efficiency) + " +
                 format_number(kTranscriptTokensPerSecond) +
                 " tokens × decode_step_s (decoder bytes / bandwidth + overhead + eager launches)",
             values, s.real_time_factor, "Whisper: a 30 s encoder window of 1500 frames, ~150 words a minute" + source};
   }
-  if (m.media.task == "music") {
+  if (m.media.task == MediaTaskId::music) {
     return {"real_time_factor",
             "compute seconds per second of audio: " + format_number(kMusicFramesPerSecond) +
                 " frames × decode_step_s (weights / bandwidth + overhead) / batch",

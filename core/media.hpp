@@ -26,7 +26,7 @@ struct MediaSpeed {
   double seconds_per_item = 0;   // per image or clip (all steps, encoders, VAE)
   double real_time_factor = 0;   // audio: compute seconds per second of audio
   double items_per_s = 0;        // whole option
-  std::string bottleneck;
+  std::optional<BottleneckId> bottleneck;
   std::string precision;
   // The terms, for the explanation: per image/clip, or per second of audio.
   double peak_flops = 0;       // per GPU at `precision`

@@ -11,7 +11,7 @@ namespace {
 // (AutoGPTQ/AWQ skip lm_head; bitsandbytes keeps nn.Embedding; vLLM FP8 checkpoints keep lm_head bf16).
 // Capped at half the model for tiny inputs.
 double sixteen_bit_params(const Model& model, const WeightFormat& format) {
-  if (!format.embeddings_stay_16bit || model.kind != "llm") return 0.0;
+  if (!format.embeddings_stay_16bit || model.kind != ModelKindId::llm) return 0.0;
   return std::min(model.embedding_params(), model.params_b * 1e9 / 2.0);
 }
 
@@ -37,7 +37,7 @@ double experts_active(const Model& model) {
 
 double weights_bytes(const Model& model, const WeightFormat& format) {
   const double params = model.params_b * 1e9;
-  if (!format.embeddings_stay_16bit || model.kind != "llm") return params * format.bits_per_weight / 8.0;
+  if (!format.embeddings_stay_16bit || model.kind != ModelKindId::llm) return params * format.bits_per_weight / 8.0;
   const double embed = sixteen_bit_params(model, format);
   return (params - embed) * format.bits_per_weight / 8.0 + embed * 2.0;
 }
@@ -105,7 +105,7 @@ std::vector<Explanation> explain_inference_memory(const Model& model, const Infe
   const WeightFormat* wf = find_weight_format(workload.weights);
   const KvFormat* kf = find_kv_format(workload.kv_cache);
   if (wf == nullptr || kf == nullptr) return {};
-  const bool kept_16bit = wf->embeddings_stay_16bit && model.kind == "llm";
+  const bool kept_16bit = wf->embeddings_stay_16bit && model.kind == ModelKindId::llm;
   std::vector<Explanation> out;
   out.push_back({"weights_bytes",
                  kept_16bit ? "(params − embedding params) × bits_per_weight / 8 + embedding params × 2"

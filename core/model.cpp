@@ -33,7 +33,7 @@ ModelArch read_model_arch(const json& object, const std::string& path, JsonReade
     arch.id = r.string(object, "id", path, true, 100).value_or("");
   }
   arch.name = r.string(object, "name", path, catalog_item, 200).value_or("");
-  arch.kind = r.choice(object, "kind", path, ids_of<ModelKindId>()).value_or("llm");
+  arch.kind = r.choice_id<ModelKindId>(object, "kind", path).value_or(ModelKindId::llm);
   arch.params_b = r.number(object, "params_b", path, {0, kMaxParamsB, true}, true);
   arch.active_params_b = r.number(object, "active_params_b", path, {0, kMaxParamsB, true}, false, true);
   auto dim = [&](const char* key, int64_t min, int64_t max) {
@@ -72,8 +72,8 @@ ModelArch read_model_arch(const json& object, const std::string& path, JsonReade
     }
   }
   MediaSpec& media = arch.media;
-  media.backbone = r.choice(object, "backbone", path, ids_of<BackboneId>()).value_or("");
-  media.task = r.choice(object, "task", path, ids_of<MediaTaskId>()).value_or("");
+  media.backbone = r.choice_id<BackboneId>(object, "backbone", path);
+  media.task = r.choice_id<MediaTaskId>(object, "task", path);
   media.latent_downsample = dim("latent_downsample", 1, 64);
   media.latent_channels = dim("latent_channels", 1, 1024);
   media.patch_size = dim("patch_size", 1, 64);
@@ -243,7 +243,7 @@ Model resolve_model(const ModelArch& arch, const std::string& path, Issues& warn
   // fills are silent (they only feed the DiT attention term, and the catalog gives those that matter).
   // The warning's key is "issue.assumed_field.<rule>"; `value` is the figure the rule gave, if any.
   auto assume = [&](const char* field, const char* rule, std::optional<int64_t> value = std::nullopt) {
-    if (m.kind != "llm") return;
+    if (m.kind != ModelKindId::llm) return;
     const std::string where = pointer_append(path, field);
     m.assumed.push_back(where);
     std::vector<Param> params{param_text("field", field)};
@@ -292,19 +292,19 @@ Model resolve_model(const ModelArch& arch, const std::string& path, Issues& warn
     m.ffn = *arch.ffn;
   } else {
     m.ffn = 4 * m.hidden;
-    if (m.kind == "llm") assume("ffn", "ffn", m.ffn);
+    if (m.kind == ModelKindId::llm) assume("ffn", "ffn", m.ffn);
   }
   if (arch.vocab) {
     m.vocab = *arch.vocab;
   } else {
     m.vocab = 32000;
-    if (m.kind == "llm") assume("vocab", "vocab");
+    if (m.kind == ModelKindId::llm) assume("vocab", "vocab");
   }
   if (arch.max_context) {
     m.max_context = *arch.max_context;
   } else {
     m.max_context = 131072;
-    if (m.kind == "llm") assume("max_context", "max_context");
+    if (m.kind == ModelKindId::llm) assume("max_context", "max_context");
   }
   m.experts = arch.experts.value_or(0);
   m.experts_per_token = arch.experts_per_token.value_or(m.experts);

@@ -18,8 +18,8 @@ struct ModelComponent {
 
 // What diffusion and audio models need for sizing (catalog fields; see catalog/README.md).
 struct MediaSpec {
-  std::string backbone;  // unet, dit
-  std::string task;      // audio: transcribe, tts, music
+  std::optional<BackboneId> backbone;
+  std::optional<MediaTaskId> task;  // audio
   std::optional<int64_t> latent_downsample, latent_channels, patch_size, temporal_downsample;
   std::optional<int64_t> default_steps, native_width, native_height, default_frames;
   std::optional<double> fps, sample_rate_hz, chunk_seconds;
@@ -31,7 +31,7 @@ struct MediaSpec {
 struct ModelArch {
   std::string id;
   std::string name;
-  std::string kind = "llm";  // llm, image, video, audio
+  ModelKindId kind = ModelKindId::llm;
   std::optional<double> params_b;
   std::optional<double> active_params_b;  // MoE: parameters used per token
   std::optional<int64_t> layers, hidden, heads, kv_heads, head_dim, ffn, vocab, max_context;
@@ -49,7 +49,7 @@ struct ModelArch {
 struct Model {
   std::string id;
   std::string name;
-  std::string kind = "llm";
+  ModelKindId kind = ModelKindId::llm;
   double params_b = 0;
   double active_params_b = 0;
   int64_t layers = 0, hidden = 0, heads = 0, kv_heads = 0, head_dim = 0, ffn = 0, vocab = 0, max_context = 0;

@@ -17,7 +17,7 @@ namespace sizer {
 struct OptionInputs {
   const Gpu* gpu = nullptr;
   int64_t gpus = 1;
-  std::string interconnect;  // inside a box: nvlink, pcie, ...
+  InterconnectId interconnect = InterconnectId::pcie;  // inside a box
   int64_t gpus_per_node = 8;
   bool fast_fabric = true;   // between nodes (pinned hardware: assumed to be a cluster)
 };

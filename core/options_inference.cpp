@@ -113,7 +113,7 @@ void note_fit(Option& option, const InferenceWorkload& workload, const Served& s
                                 {param_text("gpu", gpu.name)}));
   }
   // Rule of thumb 3: PCIe-only multi-GPU limits tensor-parallel serving.
-  if (placement.tensor > 1 && s.link.kind == "pcie") {
+  if (placement.tensor > 1 && s.link.kind == InterconnectId::pcie) {
     option.notes.push_back(note("tensor_parallel_over_pcie", SeverityId::warning, "tensor_parallel_over_pcie",
                                 {param_number("tensor", static_cast<double>(placement.tensor),
                                               std::to_string(placement.tensor))}));
@@ -173,7 +173,7 @@ Candidate evaluate_with(const Request& request, const InferenceWorkload& workloa
     option.meets_targets = false;
     option.memory_pressure = kNoKernelPressure;
     option.notes.push_back(note("no_kernel", SeverityId::warning, "capability.no_kernel",
-                                {param_text("format", workload.weights), param_text("gpu", in.gpu->name),
+                                {param_text("format", std::string(id_of(workload.weights))), param_text("gpu", in.gpu->name),
                                  param_text("missing", s.speed.missing_feature)}));
     return c;
   }

@@ -45,8 +45,8 @@ Fitted fit(const Request& request, const EnginePreset& engine, const OptionInput
 void note_fit(Option& option, const TrainingPlacement& placement) {
   const double spare = placement.usable_bytes_per_gpu - placement.used_bytes_per_gpu;
   std::vector<Param> params = {param_number("spare_bytes_per_gpu", spare, format_gb(spare))};
-  std::string key = placement.sharding == "none" ? "fits.training_unsharded" : "fits.training_sharded";
-  if (placement.sharding != "none") params.push_back(param_text("sharding", placement.sharding));
+  std::string key = placement.sharding == ShardingId::none ? "fits.training_unsharded" : "fits.training_sharded";
+  if (placement.sharding != ShardingId::none) params.push_back(param_text("sharding", std::string(id_of(placement.sharding))));
   if (placement.tensor > 1) {
     key += "_tensor_parallel";
     params.push_back(param_number("tensor", static_cast<double>(placement.tensor), std::to_string(placement.tensor)));
@@ -70,10 +70,10 @@ void note_layout(Option& option, const TrainingPlacement& placement, const Train
 
 // What the GPU cannot run natively for this run (capabilities.hpp), and what it runs instead.
 void note_training_capabilities(Option& option, const Gpu& gpu, const TrainingWorkload& w, const TrainingSpeed& speed) {
-  if (speed.requested_precision == "fp8" && speed.precision != "fp8") {
+  if (speed.requested_precision == PrecisionId::fp8 && speed.precision != "fp8") {
     option.notes.push_back(note("no_fp8_training", SeverityId::warning, "capability.no_fp8_training",
                                 {param_text("gpu", gpu.name), param_text("precision", speed.precision)}));
-  } else if (speed.precision == "fp16" && w.precision == "bf16") {
+  } else if (speed.precision == "fp16" && w.precision == PrecisionId::bf16) {
     option.notes.push_back(note("bf16_as_fp16", SeverityId::warning, "capability.bf16_as_fp16_training",
                                 {param_text("gpu", gpu.name)}));
   }
@@ -127,7 +127,7 @@ Candidate evaluate_training_option(const Request& request, const EnginePreset& e
     option.notes.push_back(note(
         "does_not_fit", SeverityId::info, "does_not_fit.training",
         {param_number("needed_bytes_per_gpu", placement.used_bytes_per_gpu, format_gb(placement.used_bytes_per_gpu)),
-         param_text("sharding", placement.sharding),
+         param_text("sharding", std::string(id_of(placement.sharding))),
          param_number("usable_bytes_per_gpu", placement.usable_bytes_per_gpu, format_gb(placement.usable_bytes_per_gpu))}));
     return c;
   }
@@ -136,7 +136,7 @@ Candidate evaluate_training_option(const Request& request, const EnginePreset& e
   option.train_s = speed.train_s;
   option.gpu_hours = static_cast<double>(in.gpus) * speed.train_s / 3600.0;
   option.mfu = speed.mfu;
-  option.bottleneck = "compute";
+  option.bottleneck = BottleneckId::compute;
   option.meets_targets = !w.deadline_s || speed.train_s <= *w.deadline_s;
   option.range = range_around("train_tokens_per_s", speed.tokens_per_s, kTrainingSpeedRelativeError);
   note_fit(option, placement);
@@ -150,7 +150,7 @@ Candidate evaluate_training_option(const Request& request, const EnginePreset& e
                                  param_number("deadline_hours", deadline_hours, round1(deadline_hours) + " h")}));
   }
   // Rule of thumb 3: PCIe-only multi-GPU limits large-model training.
-  if (in.gpus > 1 && in.interconnect != "nvlink" && in.interconnect != "infinity_fabric") {
+  if (in.gpus > 1 && in.interconnect != InterconnectId::nvlink && in.interconnect != InterconnectId::infinity_fabric) {
     option.notes.push_back(note("gradients_over_pcie", SeverityId::warning, "gradients_over_pcie"));
   }
   c.explain.push_back(explain_training_time(f.workload, speed, in.gpus));

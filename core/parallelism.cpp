@@ -5,11 +5,11 @@
 
 namespace sizer {
 
-Fabric training_fabric(const Gpu& gpu, const std::string& interconnect, int64_t gpus_per_node, bool fast_fabric) {
+Fabric training_fabric(const Gpu& gpu, InterconnectId interconnect, int64_t gpus_per_node, bool fast_fabric) {
   Fabric f;
   f.gpus_per_node = std::max<int64_t>(1, gpus_per_node);
   // Catalog bandwidths are aggregate bidirectional per GPU; a ring sends one way, so half.
-  f.nvlink = (interconnect == "nvlink" || interconnect == "infinity_fabric") && gpu.interconnect_bandwidth_gbs > 0;
+  f.nvlink = (interconnect == InterconnectId::nvlink || interconnect == InterconnectId::infinity_fabric) && gpu.interconnect_bandwidth_gbs > 0;
   if (f.nvlink) {
     f.intra_gbs = gpu.interconnect_bandwidth_gbs / 2.0 * kLinkEfficiency;
     f.intra_latency_s = kNvlinkLatencyS;

@@ -51,7 +51,7 @@ constexpr double kPcieLatencyS = 20e-6;
 constexpr double kFabricLatencyS = 10e-6;
 constexpr double kEthernetLatencyS = 50e-6;
 
-Fabric training_fabric(const Gpu& gpu, const std::string& interconnect, int64_t gpus_per_node, bool fast_fabric);
+Fabric training_fabric(const Gpu& gpu, InterconnectId interconnect, int64_t gpus_per_node, bool fast_fabric);
 
 // Share of data-parallel communication (gradient reduce, ZeRO gathers) that engines hide behind
 // compute: PyTorch DDP buckets and FSDP prefetch overlap it with the backward and forward passes

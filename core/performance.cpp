@@ -10,17 +10,18 @@ namespace {
 constexpr double kLowPrecisionComputeShare = 0.7;
 }  // namespace
 
-Link tensor_parallel_link(const Gpu& gpu, const std::string& interconnect_kind) {
+Link tensor_parallel_link(const Gpu& gpu, InterconnectId interconnect_kind) {
   // Bandwidths in the catalog are aggregate bidirectional; a ring all-reduce sends one way, so half.
   // Latency per small all-reduce: ~6 µs over NVLink with a custom all-reduce kernel (vLLM/TRT-LLM),
   // ~20 µs through PCIe and host bridges (NCCL small-message latency; first cut to calibrate).
   Link link;
   link.kind = interconnect_kind;
-  if ((interconnect_kind == "nvlink" || interconnect_kind == "infinity_fabric") && gpu.interconnect_bandwidth_gbs > 0) {
+  if ((interconnect_kind == InterconnectId::nvlink || interconnect_kind == InterconnectId::infinity_fabric) &&
+      gpu.interconnect_bandwidth_gbs > 0) {
     link.bandwidth_gbs = gpu.interconnect_bandwidth_gbs / 2.0;
     link.latency_s = 6e-6;
   } else {
-    link.kind = "pcie";
+    link.kind = InterconnectId::pcie;
     link.bandwidth_gbs = gpu.pcie_bandwidth_gbs / 2.0;
     link.latency_s = 20e-6;
   }
@@ -34,7 +35,7 @@ double experts_touched(const Model& model, double batch_tokens) {
   return e * (1.0 - std::pow(1.0 - k / e, std::max(1.0, batch_tokens)));
 }
 
-double ridge_intensity(const Gpu& gpu, const EnginePreset& engine, const std::string& weights_format) {
+double ridge_intensity(const Gpu& gpu, const EnginePreset& engine, WeightFormatId weights_format) {
   const WeightFormat* format = find_weight_format(weights_format);
   bool native = true;
   const std::string precision = format ? std::string(format->compute) : "bf16";
@@ -117,9 +118,10 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   s.step_s = std::max(s.memory_s, s.compute_s) + s.interconnect_s + s.overhead_s;
   s.decode_tokens_per_s_per_user = 1.0 / s.step_s;
   const double biggest = std::max({s.memory_s, s.compute_s, s.interconnect_s, s.overhead_s});
-  s.bottleneck = biggest == s.memory_s ? "memory_bandwidth"
-                 : biggest == s.compute_s ? "compute"
-                 : biggest == s.interconnect_s ? "interconnect" : "overhead";
+  s.bottleneck = biggest == s.memory_s         ? BottleneckId::memory_bandwidth
+                 : biggest == s.compute_s      ? BottleneckId::compute
+                 : biggest == s.interconnect_s ? BottleneckId::interconnect
+                                               : BottleneckId::overhead;
 
   // Prefill of one prompt: 2·N·s matmul FLOPs plus causal attention 2·L·s²·heads·head_dim, at the
   // prefill MFU; never faster than reading the weights once. TTFT adds the first decode step.

@@ -39,16 +39,16 @@ struct InferenceSpeed {
   KernelPath kernel_path = KernelPath::native;  // how the weights' matmuls run on this GPU
   std::string missing_feature;      // what the GPU lacks for the format ("FP8 tensor cores", "bf16")
   bool flash_attention = true;      // FlashAttention-2/3 kernels exist for this GPU
-  std::string bottleneck;           // memory_bandwidth, compute, interconnect, overhead
+  std::optional<BottleneckId> bottleneck;
 };
 
 // Link used by tensor-parallel all-reduces: the instance's interconnect kind decides NVLink vs PCIe.
 struct Link {
   double bandwidth_gbs = 0;  // unidirectional per GPU
   double latency_s = 0;      // per all-reduce
-  std::string kind;
+  InterconnectId kind = InterconnectId::pcie;
 };
-Link tensor_parallel_link(const Gpu& gpu, const std::string& interconnect_kind);
+Link tensor_parallel_link(const Gpu& gpu, InterconnectId interconnect_kind);
 
 // Without FlashAttention (Volta, Turing) engines fall back to memory-efficient SDPA/xformers kernels:
 // no s² memory, but attention runs at about half the speed (FlashAttention-2 paper, Dao 2023, Fig. 4:
@@ -61,7 +61,7 @@ double experts_touched(const Model& model, double batch_tokens);
 
 // The roofline's knee for a decode step of `weights_format` on `gpu`: the achievable tensor rate over the
 // achievable memory bandwidth, in FLOPs per byte (InferenceSpeed::ridge_intensity).
-double ridge_intensity(const Gpu& gpu, const EnginePreset& engine, const std::string& weights_format);
+double ridge_intensity(const Gpu& gpu, const EnginePreset& engine, WeightFormatId weights_format);
 
 InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& workload, const EnginePreset& engine,
                                const MemoryBreakdown& memory, const Gpu& gpu, const Link& link,

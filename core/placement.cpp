@@ -109,7 +109,7 @@ std::vector<GpuFit> fit_by_gpu(const Request& request, const EnginePreset& engin
   std::vector<GpuFit> fits;
   std::vector<const Gpu*> gpus;
   for (const Gpu& gpu : catalog.gpus) {
-    if (gpu.kind == "gpu") gpus.push_back(&gpu);
+    if (gpu.kind == HardwareKindId::gpu) gpus.push_back(&gpu);
   }
   std::stable_sort(gpus.begin(), gpus.end(), [](const Gpu* a, const Gpu* b) { return a->vram_gib < b->vram_gib; });
   const InferenceWorkload& one_replica = request.inference;

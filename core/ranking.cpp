@@ -48,24 +48,24 @@ int by_memory_pressure(const Option& a, const Option& b, const RankingPolicy&) {
 }
 
 int by_hourly_price(const Option& a, const Option& b, const RankingPolicy& p) {
-  if (!a.fits || p.order != "cheapest_per_hour") return 0;
+  if (!a.fits || p.order != OrderId::cheapest_per_hour) return 0;
   return lower_first(a.usd_per_hour.value_or(0), b.usd_per_hour.value_or(0));
 }
 
 int by_speed_asked(const Option& a, const Option& b, const RankingPolicy& p) {
-  if (!a.fits || p.order != "fastest") return 0;
+  if (!a.fits || p.order != OrderId::fastest) return 0;
   return higher_first(speed_key(a), speed_key(b));
 }
 
 int by_on_demand_for_endpoints(const Option& a, const Option& b, const RankingPolicy& p) {
-  if (!a.fits || p.order != "best" || !p.spot_last) return 0;
-  const bool spot_a = a.pricing == "spot";
-  const bool spot_b = b.pricing == "spot";
+  if (!a.fits || p.order != OrderId::best || !p.spot_last) return 0;
+  const bool spot_a = a.pricing == PricingId::spot;
+  const bool spot_b = b.pricing == PricingId::spot;
   return spot_a == spot_b ? 0 : (spot_a ? 1 : -1);
 }
 
 int by_cost(const Option& a, const Option& b, const RankingPolicy& p) {
-  if (!a.fits || p.order != "best") return 0;
+  if (!a.fits || p.order != OrderId::best) return 0;
   // The guide's judgement (apply_judgement) weighs the cost: an option it demotes must be that much cheaper.
   return lower_first(cost_key(a) * a.ranking_factor, cost_key(b) * b.ranking_factor);
 }
@@ -93,7 +93,7 @@ void apply_judgement(const std::vector<Option*>& options, const Request& request
   const bool serving = request.kind == WorkloadKind::inference;
   const bool training = is_training(request.kind);
   const bool big_training = request.kind == WorkloadKind::pretrain ||
-                            (request.kind == WorkloadKind::finetune && request.training.method == "full");
+                            (request.kind == WorkloadKind::finetune && request.training.method == MethodId::full);
   const bool big_serving = serving && request.model.params_b >= kBigServingParamsB;
   // Rule 3 needs to know whether one GPU would do.
   bool one_gpu_does = false;
@@ -108,7 +108,7 @@ void apply_judgement(const std::vector<Option*>& options, const Request& request
         ((serving && replica_span(*o) > 1) || (training && o->gpus > 1))) {
       weigh(*o, kSplitMargin, "split_when_one_fits");
     }
-    if (o->tier == "marketplace") {
+    if (o->tier == TierId::marketplace) {
       if (serving) {
         weigh(*o, kMarketplaceEndpoint, "marketplace_endpoint");
       } else if (o->job_s && *o->job_s > kLongJobS) {
@@ -125,22 +125,22 @@ void apply_judgement(const std::vector<Option*>& options, const Request& request
         weigh(*o, training ? kLegacyGpuTraining : kLegacyGpuServing, "legacy_gpu", {param_text("gpu", gpu->name)});
       }
     }
-    if (request.kind == WorkloadKind::pretrain && o->pricing == "spot") weigh(*o, kSpotPretraining, "spot_pretraining");
+    if (request.kind == WorkloadKind::pretrain && o->pricing == PricingId::spot) weigh(*o, kSpotPretraining, "spot_pretraining");
     if (request.kind == WorkloadKind::pretrain && o->job_s && *o->job_s > kReservedSuggestionS) {
       const Provider* provider = catalog.find_provider(o->provider);
       const bool published = provider && !provider->commitments.empty();
       o->notes.push_back(note("reserved", SeverityId::info, published ? "reserved.published" : "reserved.ask",
                               {param_text("provider", provider ? provider->name : o->provider)}));
     }
-    if (o->tier == "marketplace") o->notes.push_back(note("listing", SeverityId::info, "listing"));
+    if (o->tier == TierId::marketplace) o->notes.push_back(note("listing", SeverityId::info, "listing"));
   }
 }
 
 RankingPolicy ranking_policy(const Request& request) {
   RankingPolicy policy;
   // Unknown orders rank as "best" (the request parser accepts only the three).
-  policy.order = request.order == "cheapest_per_hour" || request.order == "fastest" ? request.order : "best";
-  policy.spot_last = request.kind == WorkloadKind::inference && request.filters.pricing != "spot";
+  policy.order = request.order;
+  policy.spot_last = request.kind == WorkloadKind::inference && request.filters.pricing != PricingId::spot;
   return policy;
 }
 

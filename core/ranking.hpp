@@ -49,7 +49,7 @@ void apply_judgement(const std::vector<Option*>& options, const Request& request
 
 // What of the request the rules read.
 struct RankingPolicy {
-  std::string order = "best";  // best, cheapest_per_hour, fastest
+  OrderId order = OrderId::best;
   // Spot is never the default pick for a user-facing endpoint, unless the request asked for spot.
   bool spot_last = false;
 };

@@ -12,8 +12,8 @@ namespace {
 constexpr int64_t kMaxTokens = 1 << 27;        // 134M tokens: past any model's context
 constexpr int64_t kMaxConcurrency = 1 << 20;
 
-std::optional<std::string> weight_format(const json& w, JsonReader& r) {
-  return r.choice(w, "weights", "/workload", ids_of<WeightFormatId>());
+std::optional<WeightFormatId> weight_format(const json& w, JsonReader& r) {
+  return r.choice_id<WeightFormatId>(w, "weights", "/workload");
 }
 
 std::optional<Model> parse_model(const json& document, const Catalog& catalog, JsonReader& r, Issues& warnings) {
@@ -63,7 +63,7 @@ std::optional<Model> parse_model(const json& document, const Catalog& catalog, J
 void parse_inference(const json& w, const Model* model, JsonReader& r, InferenceWorkload& out) {
   const std::string path = "/workload";
   out.weights = weight_format(w, r).value_or(out.weights);
-  out.kv_cache = r.choice(w, "kv_cache", path, ids_of<KvFormatId>()).value_or(out.kv_cache);
+  out.kv_cache = r.choice_id<KvFormatId>(w, "kv_cache", path).value_or(out.kv_cache);
   auto prompt = r.integer(w, "prompt_tokens", path, 1, kMaxTokens);
   auto output = r.integer(w, "output_tokens", path, 1, kMaxTokens);
   auto context = r.integer(w, "context_tokens", path, 1, kMaxTokens);
@@ -84,7 +84,7 @@ void parse_inference(const json& w, const Model* model, JsonReader& r, Inference
   out.max_ttft_s = r.number(w, "max_ttft_s", path, {0, 86400, true});
   out.requests_per_s = r.number(w, "requests_per_s", path, {0, 1e7, true});
   out.hours_per_day = r.number(w, "hours_per_day", path, {0, 24, true});
-  if (model && model->kind == "llm" && out.context_tokens > model->max_context) {
+  if (model && model->kind == ModelKindId::llm && out.context_tokens > model->max_context) {
     r.error("context_too_long", context ? "/workload/context_tokens" : "/workload/prompt_tokens",
             message("issue.context_too_long",
                     {param_number("context", static_cast<double>(out.context_tokens), std::to_string(out.context_tokens)),
@@ -101,21 +101,22 @@ void parse_training(const json& w, bool pretrain, const Model* model, JsonReader
   const std::string path = "/workload";
   out.pretrain = pretrain;
   if (pretrain) {
-    out.method = "full";
+    out.method = MethodId::full;
     out.seq_len = 4096;
-    out.precision = r.choice(w, "precision", path, ids_of<PrecisionId>()).value_or("bf16");
-    out.optimizer = r.choice(w, "optimizer", path, ids_of<OptimizerId>()).value_or("adamw");
+    out.precision = r.choice_id<PrecisionId>(w, "precision", path).value_or(PrecisionId::bf16);
+    out.optimizer = r.choice_id<OptimizerId>(w, "optimizer", path).value_or(OptimizerId::adamw);
   } else {
-    out.method = r.choice(w, "method", path, ids_of<MethodId>()).value_or("lora");
-    out.optimizer = r.choice(w, "optimizer", path, ids_of<OptimizerId>()).value_or("adamw");
+    out.method = r.choice_id<MethodId>(w, "method", path).value_or(MethodId::lora);
+    out.optimizer = r.choice_id<OptimizerId>(w, "optimizer", path).value_or(OptimizerId::adamw);
     out.lora_rank = r.integer(w, "lora_rank", path, 1, 65536).value_or(16);
-    out.lora_targets = r.choice(w, "lora_targets", path, ids_of<LoraTargetsId>()).value_or("all_linear");
-    out.precision = r.choice(w, "precision", path, ids_of<PrecisionId>()).value_or("bf16");
+    out.lora_targets = r.choice_id<LoraTargetsId>(w, "lora_targets", path).value_or(LoraTargetsId::all_linear);
+    out.precision = r.choice_id<PrecisionId>(w, "precision", path).value_or(PrecisionId::bf16);
   }
-  out.weights = weight_format(w, r).value_or(out.method == "qlora" ? "nf4" : "bf16");
-  if (out.method == "full" && out.weights != "bf16" && out.weights != "fp16" && out.weights != "fp32") {
+  out.weights = weight_format(w, r).value_or(out.method == MethodId::qlora ? WeightFormatId::nf4 : WeightFormatId::bf16);
+  if (out.method == MethodId::full && out.weights != WeightFormatId::bf16 && out.weights != WeightFormatId::fp16 &&
+      out.weights != WeightFormatId::fp32) {
     r.error("unsupported_combination", "/workload/weights",
-            message("issue.unsupported_combination.full_weights", {param_text("weights", out.weights)}));
+            message("issue.unsupported_combination.full_weights", {param_text("weights", std::string(id_of(out.weights)))}));
   }
   out.seq_len = r.integer(w, "seq_len", path, 1, 1 << 24).value_or(out.seq_len);
   out.micro_batch = r.integer(w, "micro_batch", path, 1, 1 << 16).value_or(1);
@@ -124,8 +125,8 @@ void parse_training(const json& w, bool pretrain, const Model* model, JsonReader
   const auto checkpointing = r.boolean(w, "grad_checkpointing", path);
   out.grad_checkpointing = checkpointing.value_or(!pretrain);
   out.grad_checkpointing_given = checkpointing.has_value();
-  auto sharding = r.choice(w, "sharding", path, ids_of<ShardingId>());
-  out.sharding = sharding ? (*sharding == "fsdp" ? "zero3" : *sharding) : "auto";
+  auto sharding = r.choice_id<ShardingId>(w, "sharding", path);
+  out.sharding = sharding ? (*sharding == ShardingId::fsdp ? ShardingId::zero3 : *sharding) : ShardingId::auto_;
   out.deadline_s = r.number(w, "deadline_s", path, {0, 1e10, true});
   out.checkpoint_every_s = r.number(w, "checkpoint_every_s", path, {0, 1e9, true});
   out.global_batch_tokens = r.number(w, "global_batch_tokens", path, {1, 1e12, true});
@@ -172,7 +173,7 @@ void parse_training(const json& w, bool pretrain, const Model* model, JsonReader
     }
     out.tokens = dataset.value_or(1e8) * epochs.value_or(1.0);
   }
-  if (model && model->kind == "llm" && out.seq_len > model->max_context) {
+  if (model && model->kind == ModelKindId::llm && out.seq_len > model->max_context) {
     r.error("context_too_long", "/workload/seq_len",
             message("issue.context_too_long.seq_len",
                     {param_number("seq_len", static_cast<double>(out.seq_len), std::to_string(out.seq_len)),
@@ -187,7 +188,7 @@ void parse_training(const json& w, bool pretrain, const Model* model, JsonReader
 
 void parse_media(const json& w, WorkloadKind kind, const Model* model, JsonReader& r, MediaWorkload& out) {
   const std::string path = "/workload";
-  out.weights = weight_format(w, r).value_or("bf16");
+  out.weights = weight_format(w, r).value_or(WeightFormatId::bf16);
   const MediaSpec* media = model ? &model->media : nullptr;
   out.width = r.integer(w, "width", path, 64, 16384).value_or(media && media->native_width ? *media->native_width : 1024);
   out.height = r.integer(w, "height", path, 64, 16384).value_or(media && media->native_height ? *media->native_height : 1024);
@@ -250,7 +251,7 @@ void parse_filters(const json& f, const Catalog& catalog, JsonReader& r, Filters
       out.providers.push_back(id);
     }
   }
-  out.pricing = r.choice(f, "pricing", path, ids_of<PricingId>()).value_or("any");
+  out.pricing = r.choice_id<PricingId>(f, "pricing", path).value_or(PricingId::any);
   out.max_gpus = r.integer(f, "max_gpus", path, 1, 1 << 20);
   out.max_usd_per_hour = r.number(f, "max_usd_per_hour", path, {0, 1e7, true});
   if (const json* tiers = r.array(f, "tiers", path)) {
@@ -266,7 +267,7 @@ void parse_filters(const json& f, const Catalog& catalog, JsonReader& r, Filters
                                                 param_text("expected", expected)}));
         continue;
       }
-      out.tiers.push_back(item.get_ref<const std::string&>());
+      out.tiers.push_back(*from_id<TierId>(item.get_ref<const std::string&>()));
     }
   }
   r.unknown_fields(f, path, {"providers", "pricing", "max_gpus", "max_usd_per_hour", "tiers"});
@@ -274,17 +275,8 @@ void parse_filters(const json& f, const Catalog& catalog, JsonReader& r, Filters
 
 }  // namespace
 
-const char* workload_kind_name(WorkloadKind kind) {
-  switch (kind) {
-    case WorkloadKind::inference: return "inference";
-    case WorkloadKind::finetune: return "finetune";
-    case WorkloadKind::pretrain: return "pretrain";
-    case WorkloadKind::image: return "image";
-    case WorkloadKind::video: return "video";
-    case WorkloadKind::audio: return "audio";
-  }
-  return "inference";
-}
+// The ids are string literals, so their data is NUL-terminated.
+const char* workload_kind_name(WorkloadKind kind) { return id_of(kind).data(); }
 
 ParsedRequest parse_request(const json& document, const Catalog& catalog) {
   ParsedRequest parsed;
@@ -298,36 +290,32 @@ ParsedRequest parse_request(const json& document, const Catalog& catalog) {
   if (model) request.model = *model;
 
   if (const json* w = r.object(document, "workload", "", true)) {
-    const auto kind = r.choice(*w, "kind", "/workload", ids_of<WorkloadKindId>(),
-                               true);
+    const auto kind = r.choice_id<WorkloadKindId>(*w, "kind", "/workload", true);
     const Model* m = model ? &*model : nullptr;
-    if (kind && *kind == "inference") {
-      request.kind = WorkloadKind::inference;
-      parse_inference(*w, m, r, request.inference);
-    } else if (kind && (*kind == "finetune" || *kind == "pretrain")) {
-      request.kind = *kind == "finetune" ? WorkloadKind::finetune : WorkloadKind::pretrain;
-      parse_training(*w, *kind == "pretrain", m, r, request.training, parsed.warnings);
-    } else if (kind) {
-      request.kind = *kind == "image" ? WorkloadKind::image : *kind == "video" ? WorkloadKind::video : WorkloadKind::audio;
-      parse_media(*w, request.kind, m, r, request.media);
+    if (kind) {
+      request.kind = *kind;
+      if (*kind == WorkloadKind::inference) {
+        parse_inference(*w, m, r, request.inference);
+      } else if (is_training(*kind)) {
+        parse_training(*w, *kind == WorkloadKind::pretrain, m, r, request.training, parsed.warnings);
+      } else {
+        parse_media(*w, request.kind, m, r, request.media);
+      }
     }
     // Language-model workloads need a language model, media workloads a model of their kind.
     if (kind && m) {
-      const bool llm_work = *kind == "inference" || *kind == "finetune" || *kind == "pretrain";
-      const bool matches = llm_work ? m->kind == "llm" : m->kind == *kind;
+      const bool matches = !is_media(*kind) ? m->kind == ModelKindId::llm : id_of(m->kind) == id_of(*kind);
       if (!matches) {
-        const bool known_kind = m->kind == "llm" || m->kind == "image" || m->kind == "video" || m->kind == "audio";
+        const std::string model_kind(id_of(m->kind));
         r.error("kind_mismatch", "/workload/kind",
-                message("issue.kind_mismatch." + (known_kind ? m->kind : std::string("other")),
-                        {param_text("kind", *kind), param_text("model", m->name.substr(0, 80)),
-                         param_text("model_kind", m->kind)}));
+                message("issue.kind_mismatch." + model_kind,
+                        {param_text("kind", std::string(id_of(*kind))), param_text("model", m->name.substr(0, 80)),
+                         param_text("model_kind", model_kind)}));
       }
     }
   }
 
-  request.engine = r.choice(document, "engine", "",
-                            ids_of<EngineId>())
-                       .value_or("generic");
+  request.engine = r.choice_id<EngineId>(document, "engine", "").value_or(EngineId::generic);
   if (const json* h = r.object(document, "hardware", "")) {
     auto pin = parse_hardware(*h, catalog, r);
     if (pin) request.hardware = *pin;
@@ -344,13 +332,13 @@ ParsedRequest parse_request(const json& document, const Catalog& catalog) {
     }
   }
   if (const json* f = r.object(document, "filters", "")) parse_filters(*f, catalog, r, request.filters);
-  request.locale = r.choice(document, "locale", "", ids_of<LocaleId>()).value_or("en");
+  request.locale = r.choice_id<LocaleId>(document, "locale", "").value_or(LocaleId::en);
   request.limit = r.integer(document, "limit", "", 1, 10000).value_or(20);
-  request.order = r.choice(document, "order", "", ids_of<OrderId>()).value_or("best");
+  request.order = r.choice_id<OrderId>(document, "order", "").value_or(OrderId::best);
   r.unknown_fields(document, "",
                    {"model", "hf_config", "workload", "engine", "hardware", "filters", "locale", "limit", "order"});
   // Every top-level error and warning in the request's language, now that it is known.
-  if (const Locale* locale = find_locale(request.locale)) {
+  if (const Locale* locale = find_locale(id_of(request.locale))) {
     phrase_issues(parsed.errors, *locale);
     phrase_issues(parsed.warnings, *locale);
   }

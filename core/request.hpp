@@ -8,14 +8,16 @@
 
 #include "catalog.hpp"
 #include "model.hpp"
+#include "vocabulary.hpp"
 
 namespace sizer {
 
-enum class WorkloadKind { inference, finetune, pretrain, image, video, audio };
+// The workload kinds are the vocabulary list (vocabulary.hpp); the old name stays for the stages.
+using WorkloadKind = WorkloadKindId;
 
 struct InferenceWorkload {
-  std::string weights = "bf16";   // weight format id (formats.hpp)
-  std::string kv_cache = "fp16";  // KV-cache format id
+  WeightFormatId weights = WeightFormatId::bf16;  // weight format (formats.hpp)
+  KvFormatId kv_cache = KvFormatId::fp16;        // KV-cache format
   int64_t prompt_tokens = 1000;
   int64_t output_tokens = 250;
   int64_t context_tokens = 1250;  // default prompt + output
@@ -30,18 +32,18 @@ struct InferenceWorkload {
 // Fine-tuning and pretraining (CONTRACT.md workload kinds "finetune" and "pretrain").
 struct TrainingWorkload {
   bool pretrain = false;
-  std::string method = "lora";          // full, lora, qlora (pretraining is always full)
-  std::string optimizer = "adamw";      // adamw, adamw_8bit, sgd, adafactor
+  MethodId method = MethodId::lora;              // pretraining is always full
+  OptimizerId optimizer = OptimizerId::adamw;
   int64_t lora_rank = 16;
-  std::string lora_targets = "all_linear";  // attention, all_linear
+  LoraTargetsId lora_targets = LoraTargetsId::all_linear;
   int64_t seq_len = 2048;
   int64_t micro_batch = 1;              // sequences per GPU per step
   bool grad_checkpointing = true;
   bool grad_checkpointing_given = false;
-  std::string sharding = "auto";        // auto, none, zero1, zero2, zero3 (fsdp = zero3)
+  ShardingId sharding = ShardingId::auto_;  // auto, none, zero1, zero2, zero3 (fsdp parsed as zero3)
   double tokens = 0;                    // tokens processed over the whole run (dataset × epochs)
-  std::string weights = "bf16";         // the base model's stored format (qlora: nf4)
-  std::string precision = "bf16";       // matmul precision of the run: bf16, fp8
+  WeightFormatId weights = WeightFormatId::bf16;  // the base model's stored format (qlora: nf4)
+  PrecisionId precision = PrecisionId::bf16;      // matmul precision of the run
   std::optional<double> deadline_s;
   std::optional<double> checkpoint_every_s;
   // A pinned layout (workload.parallelism): tensor × pipeline × data must be the option's GPUs;
@@ -55,7 +57,7 @@ struct TrainingWorkload {
 
 // Image/video diffusion and audio (CONTRACT.md kinds "image", "video", "audio").
 struct MediaWorkload {
-  std::string weights = "bf16";
+  WeightFormatId weights = WeightFormatId::bf16;
   int64_t width = 1024;
   int64_t height = 1024;
   int64_t frames = 1;        // video frames
@@ -73,10 +75,10 @@ struct HardwarePin {
 
 struct Filters {
   std::vector<std::string> providers;  // empty: all
-  std::string pricing = "any";         // on_demand, spot, any
+  PricingId pricing = PricingId::any;
   std::optional<int64_t> max_gpus;
   std::optional<double> max_usd_per_hour;
-  std::vector<std::string> tiers;      // hyperscaler, gpu_cloud, marketplace; empty: all
+  std::vector<TierId> tiers;  // empty: all
 };
 
 struct Request {
@@ -85,12 +87,12 @@ struct Request {
   InferenceWorkload inference;
   TrainingWorkload training;
   MediaWorkload media;
-  std::string engine = "generic";
+  EngineId engine = EngineId::generic;
   std::optional<HardwarePin> hardware;
   Filters filters;
-  std::string locale = "en";
+  LocaleId locale = LocaleId::en;
   int64_t limit = 20;
-  std::string order = "best";  // best, cheapest_per_hour, fastest
+  OrderId order = OrderId::best;
 };
 
 inline bool is_training(WorkloadKind kind) { return kind == WorkloadKind::finetune || kind == WorkloadKind::pretrain; }

@@ -33,15 +33,15 @@ struct Option {
   std::string provider, instance, offering_id, region;
   std::string gpu;
   int64_t gpus = 1;
-  std::string pricing;  // on_demand, spot
+  std::optional<PricingId> pricing;  // on_demand or spot; nullopt: unpriced (pinned hardware)
   bool fits = false;
   bool meets_targets = false;
   double vram_bytes_per_gpu = 0;
   double used_bytes_per_gpu = 0;
   int64_t tensor = 1, pipeline = 1, data = 1, expert = 1;
   int64_t concurrency = 1;  // the batch the speed figures are at
-  std::string interconnect;
-  std::string bottleneck;
+  std::optional<InterconnectId> interconnect;
+  std::optional<BottleneckId> bottleneck;
   std::optional<double> decode_output_tokens_per_s_per_user, output_tokens_per_s, ttft_s;
   std::optional<int64_t> max_concurrency, max_context_tokens, kv_capacity_tokens;
   std::optional<double> train_tokens_per_s, train_s, gpu_hours, mfu;
@@ -52,10 +52,10 @@ struct Option {
   std::optional<double> billed_s;                               // compute seconds billed for the job
   std::optional<double> spot_extra_s;                           // expected time lost to interruptions
   int64_t instances = 1;
-  std::string tier;                        // the provider's: hyperscaler, gpu_cloud, marketplace
+  std::optional<TierId> tier;              // the provider's
   std::optional<double> usd_per_gpu_hour;  // usd_per_hour / (gpus × instances)
   std::optional<double> startup_s;         // boot + image + weight download + load (startup.hpp)
-  std::string sharding;  // training: the ZeRO stage used
+  std::optional<ShardingId> sharding;  // training: the ZeRO stage used
   std::optional<Range> range;
   std::vector<Note> notes;            // facts, in the order the stages found them
   std::vector<std::string> reasons;   // the info notes, phrased

@@ -4,9 +4,9 @@
 
 namespace sizer {
 
-StartupRates startup_rates(std::string_view tier) {
-  if (tier == "hyperscaler") return {180.0, 1.25};
-  if (tier == "marketplace") return {120.0, 0.25};
+StartupRates startup_rates(std::optional<TierId> tier) {
+  if (tier == TierId::hyperscaler) return {180.0, 1.25};
+  if (tier == TierId::marketplace) return {120.0, 0.25};
   return {90.0, 0.6};
 }
 

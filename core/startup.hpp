@@ -14,6 +14,7 @@
 // - load: safetensors from local NVMe into GPU memory at ~2 GB/s per instance.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 #include "catalog.hpp"
@@ -30,7 +31,7 @@ struct StartupRates {
 };
 
 // Rates for a provider tier ("hyperscaler", "gpu_cloud", "marketplace"; others get the GPU-cloud ones).
-StartupRates startup_rates(std::string_view tier);
+StartupRates startup_rates(std::optional<TierId> tier);
 
 struct Startup {
   double boot_s = 0, image_s = 0, download_s = 0, load_s = 0;

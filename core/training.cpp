@@ -25,15 +25,15 @@ constexpr double kFinetuneGlobalBatchTokens = 262144.0;
 // keeps an fp32 master copy (4 B) when the weights are 16-bit. AdamW: m and v in fp32 (8 B);
 // 8-bit AdamW (Dettmers et al. 2022): 2 B; SGD with momentum: 4 B; Adafactor: factored second moments,
 // O(rows + cols), negligible per parameter (Shazeer & Stern 2018).
-double optimizer_bytes_per_param(const std::string& optimizer, bool master_copy) {
+double optimizer_bytes_per_param(OptimizerId optimizer, bool master_copy) {
   const double master = master_copy ? 4.0 : 0.0;
-  if (optimizer == "adamw_8bit") return master + 2.0;
-  if (optimizer == "sgd") return master + 4.0;
-  if (optimizer == "adafactor") return master;
+  if (optimizer == OptimizerId::adamw_8bit) return master + 2.0;
+  if (optimizer == OptimizerId::sgd) return master + 4.0;
+  if (optimizer == OptimizerId::adafactor) return master;
   return master + 8.0;
 }
 
-double weight_bytes_per_param(const std::string& format_id) {
+double weight_bytes_per_param(WeightFormatId format_id) {
   const WeightFormat* format = find_weight_format(format_id);
   return format ? format->bits_per_weight / 8.0 : 2.0;
 }
@@ -46,7 +46,7 @@ double lora_params(const Model& m, const TrainingWorkload& w) {
   const double q = static_cast<double>(m.heads * m.head_dim);
   const double kv = static_cast<double>(std::max<int64_t>(1, m.kv_heads) * m.head_dim);
   double per_layer = r * ((h + q) + 2.0 * (h + kv) + (q + h));  // q, k, v, o
-  if (w.lora_targets == "all_linear") {
+  if (w.lora_targets == LoraTargetsId::all_linear) {
     const double f = static_cast<double>(m.ffn);
     const double experts = m.experts > 1 ? static_cast<double>(m.experts) : 1.0;
     per_layer += r * 3.0 * (h + f) * experts;  // gate, up, down of every expert
@@ -69,7 +69,7 @@ double training_activation_bytes(const Model& m, const TrainingWorkload& w, int6
 TrainingMemory training_memory(const Model& m, const TrainingWorkload& w, double logits_copies) {
   TrainingMemory t;
   const double params = m.params_b * 1e9;
-  if (w.method == "full") {
+  if (w.method == MethodId::full) {
     const double bytes = weight_bytes_per_param(w.weights);  // 2 for bf16/fp16, 4 for fp32
     t.trainable_params = params;
     t.weights_bytes = params * bytes;
@@ -103,7 +103,7 @@ double global_batch_tokens(const TrainingWorkload& w, int64_t gpus, int64_t data
 }
 
 double training_bytes_per_gpu(const Model& m, const TrainingWorkload& w, const TrainingMemory& t,
-                              const std::string& stage, const Layout& layout, int64_t micro_batches,
+                              ShardingId stage, const Layout& layout, int64_t micro_batches,
                               int64_t seq_len, double logits_copies) {
   const double tp = static_cast<double>(layout.tensor);
   const double pp = static_cast<double>(layout.pipeline);
@@ -115,9 +115,9 @@ double training_bytes_per_gpu(const Model& m, const TrainingWorkload& w, const T
   const double total = std::max(1.0, split.dense_params + split.expert_params);
   const double unsharded = split.dense_params / total / (tp * pp) + split.expert_params / total / (tp * pp * ep);
   const double sharded = 1.0 / (tp * pp * dp);
-  const double weights = (t.weights_bytes + t.adapter_bytes) * (stage == "zero3" ? sharded : unsharded);
-  const double grads = t.gradients_bytes * ((stage == "zero2" || stage == "zero3") ? sharded : unsharded);
-  const double optimizer = t.optimizer_bytes * (stage == "none" ? unsharded : sharded);
+  const double weights = (t.weights_bytes + t.adapter_bytes) * (stage == ShardingId::zero3 ? sharded : unsharded);
+  const double grads = t.gradients_bytes * ((stage == ShardingId::zero2 || stage == ShardingId::zero3) ? sharded : unsharded);
+  const double optimizer = t.optimizer_bytes * (stage == ShardingId::none ? unsharded : sharded);
 
   // Activations: one micro-batch of every layer is training_activation_bytes without logits; a stage
   // holds its share of the layers for each micro-batch in flight.
@@ -139,7 +139,7 @@ double training_bytes_per_gpu(const Model& m, const TrainingWorkload& w, const T
 
 std::vector<Explanation> explain_training_memory(const Model& m, const TrainingWorkload& w, double logits_copies,
                                                  const TrainingMemory& t) {
-  const bool full = w.method == "full";
+  const bool full = w.method == MethodId::full;
   const bool master_copy = full && weight_bytes_per_param(w.weights) < 4.0;
   const double experts_active = m.experts > 1 ? static_cast<double>(m.experts_per_token) : 1.0;
   return {
@@ -201,9 +201,9 @@ namespace {
 double kernel_utilisation(const Gpu& gpu, const TrainingWorkload& w, bool fp8_native) {
   const double peak16 = gpu.tflops_16bit();
   double utilisation = !gpu.is_hbm() ? 0.45 : (peak16 > 500 ? 0.50 : 0.60);
-  if (w.precision == "fp8" && fp8_native) utilisation = 0.40;
-  if (w.method == "qlora") utilisation *= 0.6;
-  else if (w.method == "lora") utilisation *= 0.85;
+  if (w.precision == PrecisionId::fp8 && fp8_native) utilisation = 0.40;
+  if (w.method == MethodId::qlora) utilisation *= 0.6;
+  else if (w.method == MethodId::lora) utilisation *= 0.85;
   return utilisation;
 }
 
@@ -219,7 +219,7 @@ Flops flops_per_token(const Model& m, const TrainingWorkload& w, bool flash_atte
   const double attention_forward = 2.0 * static_cast<double>(m.layers) * s_len * static_cast<double>(m.heads * m.head_dim);
   // Forward 2N; backward 4N for full training (activation and weight gradients), 2N for LoRA/QLoRA,
   // whose frozen weights need no weight gradients; recomputation repeats the forward (DESIGN.md).
-  const double backward_factor = w.method == "full" ? 4.0 : 2.0;
+  const double backward_factor = w.method == MethodId::full ? 4.0 : 2.0;
   Flops f;
   f.model_per_token = (2.0 + backward_factor) * n + 3.0 * attention_forward;
   f.hardware_per_token = f.model_per_token + (w.grad_checkpointing ? 2.0 * n + attention_forward : 0.0);
@@ -231,15 +231,15 @@ Flops flops_per_token(const Model& m, const TrainingWorkload& w, bool flash_atte
 }
 
 StepInputs step_inputs(const Model& m, const TrainingWorkload& w, const Gpu& gpu, const TrainingMemory& t,
-                       const std::string& stage, int64_t gpus, int64_t data, double* peak_out,
+                       ShardingId stage, int64_t gpus, int64_t data, double* peak_out,
                        std::string* precision_out) {
   StepInputs in;
   // FP8 runs need FP8 tensor cores (Transformer Engine: Ada/Hopper+); otherwise the run is bf16, and
   // bf16 on Volta/Turing is fp16 mixed precision with loss scaling at the fp16 rate.
   const Capabilities capabilities = capabilities_of(gpu);
-  std::string precision = w.precision == "fp8" && capabilities.fp8 ? "fp8" : "bf16";
+  std::string precision = w.precision == PrecisionId::fp8 && capabilities.fp8 ? "fp8" : "bf16";
   if (precision == "bf16" && !capabilities.bf16) precision = "fp16";
-  const bool native = precision == w.precision;
+  const bool native = precision == id_of(w.precision);
   const double peak = gpu.tflops_for(precision) * 1e12;
   if (peak_out) *peak_out = peak;
   if (precision_out) *precision_out = precision;
@@ -249,7 +249,7 @@ StepInputs step_inputs(const Model& m, const TrainingWorkload& w, const Gpu& gpu
   in.kernel_utilisation = kernel_utilisation(gpu, w, native);
   in.trainable_params = t.trainable_params;
   in.gradient_bytes_per_param = 2.0;
-  in.zero3 = stage == "zero3";
+  in.zero3 = stage == ShardingId::zero3;
   in.gathered_weight_bytes = t.weights_bytes + t.adapter_bytes;
   in.recompute = w.grad_checkpointing;
   in.global_batch_tokens = global_batch_tokens(w, gpus, data);
@@ -269,9 +269,10 @@ TrainingPlacement place_training(const Model& m, const TrainingWorkload& w, cons
   TrainingPlacement best;
   best.gpus = gpus;
   best.usable_bytes_per_gpu = gpu.vram_bytes() * (1.0 - kTrainingFragmentation);
-  const std::vector<std::string> stages =
-      w.sharding == "auto" ? std::vector<std::string>{"none", "zero1", "zero2", "zero3"}
-                           : std::vector<std::string>{w.sharding};
+  const std::vector<ShardingId> stages =
+      w.sharding == ShardingId::auto_
+          ? std::vector<ShardingId>{ShardingId::none, ShardingId::zero1, ShardingId::zero2, ShardingId::zero3}
+          : std::vector<ShardingId>{w.sharding};
   std::vector<Layout> layouts;
   if (w.parallelism) {
     const auto& p = *w.parallelism;

@@ -43,7 +43,7 @@ std::vector<Explanation> explain_training_memory(const Model& model, const Train
 
 struct TrainingPlacement {
   int64_t gpus = 1, tensor = 1, pipeline = 1, data = 1, expert = 1;
-  std::string sharding = "none";  // the stage used
+  ShardingId sharding = ShardingId::none;  // the stage used
   double usable_bytes_per_gpu = 0;
   double used_bytes_per_gpu = 0;
   bool fits = false;
@@ -75,7 +75,7 @@ struct TrainingSpeed {
   double train_s = 0;
   double mfu = 0;
   std::string precision;                // the rate used
-  std::string requested_precision;      // what the request asked for ("bf16", "fp8")
+  PrecisionId requested_precision = PrecisionId::bf16;  // what the request asked for
   bool flash_attention = true;          // attention FLOPs at FlashAttention speed (else twice the cost)
   StepTime step;                        // one step, split by cause
 };

@@ -135,14 +135,14 @@ TEST_CASE("the bundled catalog has tiers, price dates and display names everywhe
     with_offerings.insert(o.provider);
     const sizer::Provider* p = catalog.find_provider(o.provider);
     REQUIRE(p != nullptr);
-    CHECK((o.price_type == "listing") == (p->tier == "marketplace"));
+    CHECK((o.price_type == "listing") == (p->tier == sizer::TierId::marketplace));
     CHECK(o.tier == p->tier);
   }
   CHECK(catalog.offerings.size() >= 500);
   CHECK(with_offerings.size() >= 20);
   for (const auto& p : catalog.providers) {
     INFO(p.id);
-    CHECK((p.tier == "hyperscaler" || p.tier == "gpu_cloud" || p.tier == "marketplace"));
+    CHECK((p.tier == sizer::TierId::hyperscaler || p.tier == sizer::TierId::gpu_cloud || p.tier == sizer::TierId::marketplace));
   }
   const sizer::Provider* hyperstack = catalog.find_provider("hyperstack");
   REQUIRE(hyperstack != nullptr);
@@ -167,7 +167,7 @@ TEST_CASE("new provider and offering fields are read and checked", "[catalog]") 
   const sizer::Catalog c = sizer::load_catalog_texts(
       {sizer::dump_json({{"gpus", {good_gpu("g")}}, {"providers", {provider}}, {"offerings", {offering}}})}, errors, warnings);
   REQUIRE(c.providers.size() == 1);
-  CHECK(c.providers[0].tier == "gpu_cloud");
+  CHECK(c.providers[0].tier == sizer::TierId::gpu_cloud);
   REQUIRE(c.providers[0].commitments.size() == 2);
   CHECK(*c.providers[0].commitments[0].usd_per_gpu_hour == Approx(1.5));
   CHECK(*c.providers[0].commitments[1].discount_fraction == Approx(0.4));

@@ -21,7 +21,7 @@ sizer::Option job(double train_s, const std::string& pricing = "on_demand") {
   o.fits = true;
   o.meets_targets = true;
   o.train_s = train_s;
-  o.pricing = pricing;
+  o.pricing = sizer::from_id<sizer::PricingId>(pricing);
   return o;
 }
 
@@ -103,7 +103,7 @@ TEST_CASE("cost: serving is priced by the month and per million tokens", "[cost]
   sizer::Option o;
   o.fits = true;
   o.output_tokens_per_s = 1000;
-  o.pricing = "spot";
+  o.pricing = sizer::PricingId::spot;
   const sizer::Provider p = provider(1);
   sizer::add_costs(o, r, &p, 3.6, 0, 0);
   CHECK(*o.usd_per_month == Approx(3.6 * sizer::kHoursPerMonth / 2));

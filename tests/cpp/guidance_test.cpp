@@ -276,7 +276,7 @@ TEST_CASE("VRAM classes are counted over the catalog's GPUs", "[guidance]") {
   const json en = evaluate_in(cases()[0].request, "en");
   int small = 0, mid = 0, large = 0;
   for (const auto& g : sizer_test::bundled().gpus) {
-    if (g.kind != "gpu") continue;
+    if (g.kind != sizer::HardwareKindId::gpu) continue;
     (g.vram_gib <= 24 ? small : g.vram_gib < 80 ? mid : large)++;
   }
   const std::string vram = answer_of(en, "vram_needed");

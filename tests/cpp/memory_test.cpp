@@ -63,7 +63,7 @@ TEST_CASE("memory never falls when context, concurrency or precision grow", "[me
   double previous_weights = 0;
   for (const char* id : formats) {
     sizer::InferenceWorkload w;
-    w.weights = id;
+    w.weights = *sizer::from_id<sizer::WeightFormatId>(id);
     const double bytes = sizer::inference_memory(m, w, *engine).weights_bytes;
     INFO(id);
     CHECK(bytes >= previous_weights);

@@ -71,7 +71,7 @@ TEST_CASE("data-parallel training over each link pays the all-reduce that link a
   for (const LinkCase& c : cases) {
     INFO(c.name);
     const Gpu& g = gpu(c.gpu);
-    const Fabric fabric = training_fabric(g, c.interconnect, c.gpus_per_node, c.fabric);
+    const Fabric fabric = training_fabric(g, *sizer::from_id<sizer::InterconnectId>(c.interconnect), c.gpus_per_node, c.fabric);
     // The link a data-parallel ring crossing nodes uses, worked out from the constants by hand.
     double link = 0;
     double latency = 0;
@@ -87,7 +87,7 @@ TEST_CASE("data-parallel training over each link pays the all-reduce that link a
     TrainingPlacement placement;
     placement.gpus = c.gpus;
     placement.data = c.gpus;
-    placement.sharding = "none";
+    placement.sharding = sizer::ShardingId::none;
     placement.fits = true;
     const TrainingSpeed s = training_speed(r.model, w, g, placement, memory, fabric);
     const double expected_step = hand_step_s(r, s, c.gpus, link, latency);
@@ -111,9 +111,9 @@ TEST_CASE("more GPUs help a small model only where the link keeps up", "[paralle
     TrainingPlacement p;
     p.gpus = gpus;
     p.data = gpus;
-    p.sharding = "none";
+    p.sharding = sizer::ShardingId::none;
     p.fits = true;
-    return training_speed(r.model, r.training, l40s, p, memory, training_fabric(l40s, "pcie", per_node, fabric)).train_s;
+    return training_speed(r.model, r.training, l40s, p, memory, training_fabric(l40s, sizer::InterconnectId::pcie, per_node, fabric)).train_s;
   };
   // Inside one box, 8 GPUs beat 1 by a lot; over Ethernet, 8 single-GPU hosts gain less than 8× and
   // less than the same 8 GPUs in one box.
@@ -127,7 +127,7 @@ TEST_CASE("more GPUs help a small model only where the link keeps up", "[paralle
 TEST_CASE("ZeRO-3 pays the weight all-gathers on top of the gradient reduce", "[parallelism]") {
   const Request r = parsed(small_full_finetune());
   const Gpu& g = gpu("l40s");
-  const Fabric fabric = training_fabric(g, "pcie", 1, false);  // every GPU its own host
+  const Fabric fabric = training_fabric(g, sizer::InterconnectId::pcie, 1, false);  // every GPU its own host
   Layout layout{1, 1, 8, 1};
   StepInputs in;
   in.hardware_flops_per_token = 6e9;
@@ -151,7 +151,7 @@ TEST_CASE("pipeline bubble follows (p − 1) / (v·m + p − 1)", "[parallelism]
   const Request r = parsed({{"model", "llama-3.1-70b"},
                             {"workload", {{"kind", "pretrain"}, {"tokens", 1e12}, {"global_batch_tokens", 4194304}}}});
   const Gpu& g = gpu("h100-sxm");
-  const Fabric fabric = training_fabric(g, "nvlink", 8, true);
+  const Fabric fabric = training_fabric(g, sizer::InterconnectId::nvlink, 8, true);
   const Layout layout{8, 4, 4, 1};
   StepInputs in;
   in.hardware_flops_per_token = 6 * 70e9;

@@ -14,7 +14,7 @@ sizer::Option option(const std::string& id, bool fits, bool meets, double usd_pe
   o.offering_id = id;
   o.fits = fits;
   o.meets_targets = meets;
-  o.pricing = pricing;
+  o.pricing = sizer::from_id<sizer::PricingId>(pricing);
   o.usd_per_hour = usd_per_hour;
   if (fits) {
     o.output_tokens_per_s = tokens_per_s;
@@ -32,8 +32,8 @@ std::vector<std::string> ids(const std::vector<sizer::Option>& options) {
 sizer::Request serving(const std::string& order = "best", const std::string& pricing = "any") {
   sizer::Request r;
   r.kind = sizer::WorkloadKind::inference;
-  r.order = order;
-  r.filters.pricing = pricing;
+  r.order = *sizer::from_id<sizer::OrderId>(order);
+  r.filters.pricing = *sizer::from_id<sizer::PricingId>(pricing);
   return r;
 }
 
