@@ -108,6 +108,15 @@ void price_job(Option& option, const Request& request, const Provider* provider,
   if (!option.fits || !(seconds > 0)) return;
   seconds += option.startup_s.value_or(0.0);
   option.job_s = seconds;
+  // The deadline is wall-clock: the start-up counts against it too.
+  if (is_training(request.kind) && request.training.deadline_s && option.meets_targets &&
+      seconds > *request.training.deadline_s) {
+    option.meets_targets = false;
+    option.notes.push_back(note("past_deadline", SeverityId::warning, "past_deadline_with_startup",
+                                {param_number("hours", seconds / kSecondsPerHour, format_number(std::round(seconds / 360.0) / 10.0) + " h"),
+                                 param_number("deadline_hours", *request.training.deadline_s / kSecondsPerHour,
+                                              format_number(std::round(*request.training.deadline_s / 360.0) / 10.0) + " h")}));
+  }
   if (option.pricing == PricingId::spot) {
     const SpotOverhead extra = spot_overhead(seconds, spot_restart_interval(request), option.instances);
     option.spot_extra_s = extra.extra_seconds;

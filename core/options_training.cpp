@@ -123,6 +123,14 @@ Candidate evaluate_training_option(const Request& request, const EnginePreset& e
   option.concurrency = w.micro_batch;
   option.sharding = placement.sharding;
   option.max_context_tokens = placement.max_seq_len;
+  if (!placement.fits && placement.layout_mismatch) {
+    const auto& p = *w.parallelism;
+    const int64_t layout_gpus = p.tensor * p.pipeline * p.data;
+    option.notes.push_back(note("does_not_fit", SeverityId::info, "does_not_fit.layout_gpus",
+                                {param_number("layout_gpus", static_cast<double>(layout_gpus), std::to_string(layout_gpus)),
+                                 param_number("gpus", static_cast<double>(in.gpus), std::to_string(in.gpus))}));
+    return c;
+  }
   if (!placement.fits) {
     option.notes.push_back(note(
         "does_not_fit", SeverityId::info, "does_not_fit.training",

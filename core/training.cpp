@@ -278,6 +278,9 @@ TrainingPlacement place_training(const Model& m, const TrainingWorkload& w, cons
     const auto& p = *w.parallelism;
     layouts.push_back({p.tensor, p.pipeline, p.data, p.expert});
     best.pinned = true;
+    // A pinned layout runs only on exactly its GPUs; an option of another size does not fit it (a
+    // catalog offering may still reach the size with more instances).
+    best.layout_mismatch = layouts.front().gpus() != gpus;
   } else {
     layouts = candidate_layouts(m, gpus, fabric.gpus_per_node);
   }
@@ -288,7 +291,7 @@ TrainingPlacement place_training(const Model& m, const TrainingWorkload& w, cons
     const int64_t micro = micro_batches_for(w, gpus, layout.data);
     for (const auto& stage : stages) {
       const double used = training_bytes_per_gpu(m, w, t, stage, layout, micro, w.seq_len, logits_copies);
-      if (used > best.usable_bytes_per_gpu) {
+      if (used > best.usable_bytes_per_gpu || best.layout_mismatch) {
         // Keep the closest miss, so a layout that does not fit says by how much.
         if (!found && (least_bytes == 0 || used < least_bytes)) {
           least_bytes = used;

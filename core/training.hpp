@@ -48,6 +48,7 @@ struct TrainingPlacement {
   double used_bytes_per_gpu = 0;
   bool fits = false;
   bool pinned = false;            // the layout came from workload.parallelism
+  bool layout_mismatch = false;   // pinned, but tensor × pipeline × data is not this option's GPU count
   int64_t max_seq_len = 0;        // longest sequence that fits at the micro-batch
   Layout layout() const { return {tensor, pipeline, data, expert}; }
 };

@@ -92,6 +92,8 @@ const Locale& locale_ar() {
 
     // ---- option notes: reasons and warnings of each option (the option stages, ranking, costs) ----
     // (keys "note.<code>")
+    {"note.past_deadline_with_startup", "مع وقت البدء تستغرق المهمة {hours}، بعد الموعد المحدد البالغ {deadline_hours}."},
+    {"note.does_not_fit.layout_gpus", "يحتاج التوزيع المطلوب إلى {layout_gpus} معالجات؛ وفي هذا الخيار {gpus}."},
     {"note.judgement.split_when_one_fits", "رُتّب كأنه أغلى بنسبة {margin}: معالج واحد يكفي لهذا العمل، فعلى التقسيم أن يثبت جدواه (القاعدة 3)."},
     {"note.judgement.marketplace_endpoint", "رُتّب كأنه أغلى بنسبة {margin}: قد يختفي مضيف السوق خلف خدمة يستخدمها الناس دون إنذار (القاعدة 8)."},
     {"note.judgement.marketplace_long_job", "رُتّب كأنه أغلى بنسبة {margin}: قد يُسقط مضيف السوق مهمة تستمر أكثر من يوم."},

@@ -92,6 +92,8 @@ const Locale& locale_en() {
 
     // ---- option notes: reasons and warnings of each option (the option stages, ranking, costs) ----
     // (keys "note.<code>")
+    {"note.past_deadline_with_startup", "With its start-up the job takes {hours}, past the deadline of {deadline_hours}."},
+    {"note.does_not_fit.layout_gpus", "The pinned layout needs {layout_gpus} GPUs; this option has {gpus}."},
     {"note.judgement.split_when_one_fits", "Ranked as if {margin} dearer: one GPU holds this work, so splitting it must earn its place (rule 3)."},
     {"note.judgement.marketplace_endpoint", "Ranked as if {margin} dearer: a marketplace host behind a user-facing endpoint can vanish without notice (rule 8)."},
     {"note.judgement.marketplace_long_job", "Ranked as if {margin} dearer: a marketplace host may drop a job that runs for more than a day."},
