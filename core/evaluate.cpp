@@ -106,8 +106,7 @@ std::vector<Candidate> offering_candidates(const Request& request, const EngineP
 // The trade-off a person makes for a job: the top option's GPU kind and provider at other instance
 // counts (1, 2, 4, ... up to the cap), with the time and the total.
 std::vector<ScalingRow> scaling_table(const Request& request, const EnginePreset& engine, const Catalog& catalog,
-                                      const Option& top, double stored_bytes, double egress_bytes,
-                                      double weights_bytes) {
+                                      const Option& top, double stored_bytes, double egress_bytes) {
   std::vector<ScalingRow> rows;
   const Offering* offering = nullptr;
   for (const Offering& o : catalog.offerings) {
@@ -210,8 +209,7 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
   }
   rank_by(candidates, request, [](const Candidate& c) -> const Option& { return c.option; });
   if (!request.hardware && !candidates.empty() && candidates.front().option.fits) {
-    response.scaling = scaling_table(request, engine, catalog, candidates.front().option, stored_bytes, egress_bytes,
-                                     response.memory->weights_bytes);
+    response.scaling = scaling_table(request, engine, catalog, candidates.front().option, stored_bytes, egress_bytes);
     if (response.scaling.size() < 2) response.scaling.clear();
   }
   if (!candidates.empty() && candidates.front().option.fits) {

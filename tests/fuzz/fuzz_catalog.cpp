@@ -8,6 +8,7 @@
 
 #include "fuzz_common.hpp"
 #include "json_io.hpp"
+#include "vocabulary.hpp"
 
 namespace {
 
@@ -65,7 +66,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     sizer::json w = workload(true);
     w["prompt_tokens"] = 100;
     w["output_tokens"] = 20;
-    const std::string kind = model.kind == "llm" ? "inference" : model.kind;
+    const std::string kind =
+        model.kind == sizer::ModelKindId::llm ? std::string("inference") : std::string(sizer::id_of(model.kind));
     w["kind"] = kind;
     evaluate_checked({{"model", model.id}, {"workload", w}, {"limit", 2}}, catalog);
   }
