@@ -41,9 +41,13 @@
       status.appendChild(h('p', { class: note.kind === 'error' ? 'gs-err' : 'gs-ok' }, t(note.key, note.params || undefined))); // in the language shown now
       if (note.errors && note.errors.length) {
         if (note.kind === 'ok') status.appendChild(h('p', { class: 'gs-muted' }, t('import_warnings')));
-        status.appendChild(h('ul', { class: 'gs-issues', id: 'gs-import-errors' }, note.errors.slice(0, 200).map(function (e) {
+        // Errors are listed (up to 200); warnings of an accepted catalog only the first few, then a count,
+        // so a large catalog's price notes do not push the form off the screen.
+        var shown = note.kind === 'ok' ? 8 : 200;
+        status.appendChild(h('ul', { class: 'gs-issues', id: 'gs-import-errors' }, note.errors.slice(0, shown).map(function (e) {
           return h('li', {}, [h('code', { dir: 'ltr' }, e.path || '/'), ' ', h('bdi', {}, e.message || e.code || '')]);
         })));
+        if (note.errors.length > shown) status.appendChild(h('p', { class: 'gs-muted' }, t('import_more', { n: fmt.int(note.errors.length - shown) })));
       }
     }
     box.appendChild(status);
