@@ -287,6 +287,14 @@ TrainingPlacement place_training(const Model& m, const TrainingWorkload& w, cons
   bool found = false;
   double best_step_tokens_per_s = 0;
   double least_bytes = 0;
+  auto take = [&best](const Layout& layout, ShardingId stage, double used) {
+    best.tensor = layout.tensor;
+    best.pipeline = layout.pipeline;
+    best.data = layout.data;
+    best.expert = layout.expert;
+    best.sharding = stage;
+    best.used_bytes_per_gpu = used;
+  };
   for (const Layout& layout : layouts) {
     const int64_t micro = micro_batches_for(w, gpus, layout.data);
     for (const auto& stage : stages) {
@@ -295,12 +303,7 @@ TrainingPlacement place_training(const Model& m, const TrainingWorkload& w, cons
         // Keep the closest miss, so a layout that does not fit says by how much.
         if (!found && (least_bytes == 0 || used < least_bytes)) {
           least_bytes = used;
-          best.tensor = layout.tensor;
-          best.pipeline = layout.pipeline;
-          best.data = layout.data;
-          best.expert = layout.expert;
-          best.sharding = stage;
-          best.used_bytes_per_gpu = used;
+          take(layout, stage, used);
         }
         continue;
       }
@@ -313,12 +316,7 @@ TrainingPlacement place_training(const Model& m, const TrainingWorkload& w, cons
         found = true;
         best_step_tokens_per_s = rate;
         best.fits = true;
-        best.tensor = layout.tensor;
-        best.pipeline = layout.pipeline;
-        best.data = layout.data;
-        best.expert = layout.expert;
-        best.sharding = stage;
-        best.used_bytes_per_gpu = used;
+        take(layout, stage, used);
       }
       break;
     }
