@@ -28,6 +28,14 @@ struct Candidate {
   std::vector<Explanation> explain;
 };
 
+// The option's hardware as the stages found it: GPU kind, count, link, each GPU's memory.
+inline void describe_hardware(Option& option, const OptionInputs& in) {
+  option.gpu = in.gpu->id;
+  option.gpus = in.gpus;
+  option.interconnect = in.interconnect;
+  option.vram_bytes_per_gpu = in.gpu->vram_bytes();
+}
+
 // ±relative_error around value, the range shown beside a speed figure.
 Range range_around(const char* metric, double value, double relative_error);
 

@@ -70,12 +70,9 @@ Served serve(const Request& request, const InferenceWorkload& workload, const En
 Option option_from(const InferenceWorkload& workload, const OptionInputs& in, const Served& s) {
   Option option;
   const Placement& placement = s.placement;
-  option.gpu = in.gpu->id;
-  option.gpus = in.gpus;
-  option.interconnect = in.interconnect;
+  describe_hardware(option, in);
   option.fits = placement.fits;
   option.meets_targets = placement.fits && targets_met(workload, s.speed);
-  option.vram_bytes_per_gpu = in.gpu->vram_bytes();
   option.used_bytes_per_gpu = placement.used_bytes_per_gpu;
   option.memory_pressure =
       placement.usable_bytes_per_gpu > 0 ? placement.used_bytes_per_gpu / placement.usable_bytes_per_gpu : 1e9;

@@ -28,10 +28,7 @@ Candidate evaluate_media_option(const Request& request, const EnginePreset& engi
   const double usable = in.gpu->vram_bytes() * kMediaUsableFraction;
   Candidate c;
   Option& option = c.option;
-  option.gpu = in.gpu->id;
-  option.gpus = in.gpus;
-  option.interconnect = in.interconnect;
-  option.vram_bytes_per_gpu = in.gpu->vram_bytes();
+  describe_hardware(option, in);
   option.used_bytes_per_gpu = memory.total_bytes;
   option.memory_pressure = memory.total_bytes / usable;
   option.fits = memory.total_bytes <= usable;

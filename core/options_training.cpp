@@ -109,11 +109,8 @@ Candidate evaluate_training_option(const Request& request, const EnginePreset& e
   Candidate c;
   Option& option = c.option;
   if (f.recomputed) option.notes.push_back(note("recomputed_activations", SeverityId::info, "recomputed_activations"));
-  option.gpu = in.gpu->id;
-  option.gpus = in.gpus;
-  option.interconnect = in.interconnect;
+  describe_hardware(option, in);
   option.fits = placement.fits;
-  option.vram_bytes_per_gpu = in.gpu->vram_bytes();
   option.used_bytes_per_gpu = placement.used_bytes_per_gpu;
   option.memory_pressure = placement.used_bytes_per_gpu / std::max(1.0, placement.usable_bytes_per_gpu);
   option.tensor = placement.tensor;
