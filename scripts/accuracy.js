@@ -85,6 +85,40 @@ function readJsonFile(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
 
+// Measurements added by the project (beside the verbatim collection in cases.json) live one file per
+// group in tests/calibration/added/*.json, each { "cases": [...], "requests": [...] } in the same shapes
+// as cases.json and requests.json, so that separate changes never edit the same array.
+function addedDir() {
+  return path.join(ROOT, 'tests', 'calibration', 'added');
+}
+
+function readAdded(dir = addedDir()) {
+  const out = { cases: [], requests: [], files: [] };
+  if (!fs.existsSync(dir)) return out;
+  for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+    const data = readJsonFile(path.join(dir, name));
+    out.cases.push(...(data.cases || []));
+    out.requests.push(...(data.requests || []));
+    out.files.push(name);
+  }
+  return out;
+}
+
+// Every case and every mapping entry: cases.json / requests.json, then the added files (unless the
+// caller named its own files, or GPU_SIZER_CASES points elsewhere).
+function loadAll(casesPath = defaultCasesPath(), requestsPath = defaultRequestsPath()) {
+  const cases = readJsonFile(casesPath);
+  const requests = readJsonFile(requestsPath);
+  const standard = casesPath === path.join(ROOT, 'tests', 'calibration', 'cases.json')
+    && requestsPath === defaultRequestsPath();
+  if (standard) {
+    const added = readAdded();
+    cases.push(...added.cases);
+    requests.push(...added.requests);
+  }
+  return { cases, requests };
+}
+
 // ---------------------------------------------------------------------------------------------------
 // derive and scale (tests/calibration/README.md)
 
@@ -252,8 +286,9 @@ function evaluateCases(options = {}) {
   const cli = options.cli || defaultCli();
   const casesPath = options.casesPath || defaultCasesPath();
   const requestsPath = options.requestsPath || defaultRequestsPath();
-  const cases = options.cases || readJsonFile(casesPath);
-  const entries = options.entries || readJsonFile(requestsPath);
+  const loaded = options.cases && options.entries ? null : loadAll(casesPath, requestsPath);
+  const cases = options.cases || loaded.cases;
+  const entries = options.entries || loaded.requests;
   const runner = options.runner || ((request) => runCli(cli, request));
   const wanted = options.groups && options.groups.length ? new Set(options.groups) : null;
   const byId = new Map(cases.map((c) => [c.id, c]));
@@ -556,6 +591,8 @@ module.exports = {
   runCli,
   defaultCasesPath,
   defaultRequestsPath,
+  loadAll,
+  readAdded,
 };
 
 if (require.main === module) {

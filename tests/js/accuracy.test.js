@@ -15,8 +15,7 @@ const accuracy = require('../../scripts/accuracy.js');
 const root = path.resolve(__dirname, '..', '..');
 const script = path.join(root, 'scripts', 'accuracy.js');
 const cliPath = path.join(root, 'build', 'native', 'gpu-sizer');
-const cases = JSON.parse(fs.readFileSync(accuracy.defaultCasesPath(), 'utf8'));
-const entries = JSON.parse(fs.readFileSync(accuracy.defaultRequestsPath(), 'utf8'));
+const { cases, requests: entries } = accuracy.loadAll();
 const catalogGpus = new Set(JSON.parse(fs.readFileSync(path.join(root, 'catalog', 'gpus.json'), 'utf8')).gpus.map((g) => g.id));
 const catalogModels = new Set(JSON.parse(fs.readFileSync(path.join(root, 'catalog', 'models.json'), 'utf8')).models.map((m) => m.id));
 
