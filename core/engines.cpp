@@ -4,6 +4,11 @@ namespace sizer {
 namespace {
 
 constexpr double kGiB = 1073741824.0;
+constexpr double kGraphLayerFloorS = 20e-6;
+constexpr double kMarlinDequantOps = 4.5;
+constexpr double kAutoGptqDequantOps = 12.0;
+constexpr double kLlamaCppPrefillShare = 0.46;
+constexpr double kTensorParallelBuffers = 1.8 * kGiB;
 
 // Memory figures: vLLM docs (EngineArgs: gpu_memory_utilization default 0.9; block_size 16),
 // SGLang server args (mem_fraction_static ≈ 0.88 on 80 GB cards), TensorRT-LLM KvCacheConfig
@@ -14,23 +19,46 @@ constexpr double kGiB = 1073741824.0;
 // the error per metric): vLLM reaches ~0.75 of HBM bandwidth at batch 1 (Qwen2.5 7B/32B on A100);
 // llama.cpp ~0.5 on HBM cards and ~0.75 on GDDR cards (XiongjieDai's A100/H100 vs 3090/4090 tables);
 // eager transformers generate() pays ~0.4 ms of launches per layer per token (Qwen2.5 HF speed tables);
-// prefill reaches 0.6–0.7 of the 16-bit peak in TensorRT-LLM/vLLM on A100 (TTFT tables), ~0.55 in
-// llama.cpp (pp512 on RTX 4090). Batch limits: vLLM max_num_seqs 1024 (V1 on large GPUs), TensorRT-LLM
+// prefill reaches 0.6–0.7 of the 16-bit peak in TensorRT-LLM/vLLM on A100 (TTFT tables), 0.46 of the
+// fp16-accumulate rate in llama.cpp (kLlamaCppPrefillShare below). Batch limits: vLLM max_num_seqs 1024 (V1 on large GPUs), TensorRT-LLM
 // max_batch_size 2048, llama.cpp/transformers a few hundred at most.
 // The relative error becomes the range shown around each speed.
+//
+// Serving physics set together on tests/calibration/added/serving.json and cases.json (`npm run accuracy`):
+// - kGraphLayerFloorS: with CUDA graphs a decode layer still costs ~20 µs beyond its bytes (about ten
+//   kernels of a few µs each, launch gaps and tails): Qwen2.5 7B/14B/32B/72B bf16 on vLLM 0.6.3 read
+//   15–16% fast without it, growing with the layer count.
+// - kMarlinDequantOps: a 4-bit weight takes ~4–5 CUDA-core operations to unpack, convert and scale (shift,
+//   mask, int→half, fma with the group scale) in the Marlin-class fused kernels vLLM runs for GPTQ/AWQ
+//   (Frantar et al. 2024, "MARLIN", arXiv:2408.11743: they reach the bandwidth roofline only where the
+//   CUDA cores have room to spare, e.g. A10/RTX cards). Set on Qwen2.5 7B/14B/32B int4 vs bf16 on vLLM 0.6.3
+//   and Qwen2.5-72B AWQ TP2 (A100: 19.5 TFLOPS fp32 for 2 TB/s; residuals +11%, +7%, −5%, −10%, −9%).
+// - kAutoGptqDequantOps: transformers runs GPTQ/AWQ through AutoGPTQ/AutoAWQ kernels that unpack far less
+//   efficiently: Qwen2.5 14B GPTQ-Int4 and 72B AWQ in the Qwen transformers table need ~19 and ~8
+//   operations per weight (25.9 and 11.5 tokens/s on A100).
+// - kLlamaCppPrefillShare: llama.cpp's prompt matmuls run through cuBLAS with CUBLAS_COMPUTE_16F
+//   (ggml-cuda.cu, ggml_cuda_op_mul_mat_cublas), the full tensor rate on GeForce cards; pp512 of Llama 3 8B
+//   F16/Q4_K_M on RTX 3090/4090 (XiongjieDai tables) reaches 0.35–0.51 of that rate.
+// - kTensorParallelBuffers: vLLM's profiler reports 1.79 GiB of non-torch memory for Llama 3 8B at TP=1
+//   and 3.58 GiB at TP=2 on H100 (vllm-project/vllm PR #10511): NCCL and custom all-reduce buffers.
 constexpr EnginePreset kEngines[] = {
-    {"vllm", 0.90, 0.75 * kGiB, 0.5 * kGiB, 16, 8192, 0.75, 0.80, 0.60, 0.0010, 0.0, 1.0, 1024, false, 0.20,
-     "vLLM EngineArgs defaults (gpu_memory_utilization 0.9, block_size 16, CUDA graphs)"},
-    {"sglang", 0.88, 0.75 * kGiB, 0.5 * kGiB, 16, 8192, 0.75, 0.80, 0.60, 0.0010, 0.0, 1.0, 1024, false, 0.25,
-     "SGLang ServerArgs (mem_fraction_static ~0.88, CUDA graphs)"},
-    {"tensorrt-llm", 0.90, 0.75 * kGiB, 0.25 * kGiB, 64, 8192, 0.80, 0.82, 0.65, 0.0008, 0.0, 1.0, 2048, false, 0.25,
-     "TensorRT-LLM KvCacheConfig (free_gpu_memory_fraction 0.9, tokens_per_block 64)"},
-    {"llama.cpp", 1.00, 0.5 * kGiB, 0.0, 1, 2048, 0.50, 0.75, 0.55, 0.0005, 0.0, 1.0, 256, true, 0.25,
-     "llama.cpp (contiguous KV cache for n_ctx, n_batch 2048, --split-mode layer)"},
-    {"transformers", 1.00, 0.35 * kGiB, 0.0, 1, 1 << 24, 0.80, 0.80, 0.40, 0.0010, 0.0004, 4.0, 256, false, 0.30,
-     "Hugging Face transformers generate() in eager PyTorch (whole prompt in one forward pass)"},
+    {"vllm", 0.90, 0.75 * kGiB, 0.5 * kGiB, 16, 8192, 0.75, 0.80, 0.60, 0.0010, kGraphLayerFloorS, 1.0, 1024, false, 0.20,
+     "vLLM EngineArgs defaults (gpu_memory_utilization 0.9, block_size 16, CUDA graphs)", kMarlinDequantOps, false,
+     kTensorParallelBuffers},
+    {"sglang", 0.88, 0.75 * kGiB, 0.5 * kGiB, 16, 8192, 0.75, 0.80, 0.60, 0.0010, kGraphLayerFloorS, 1.0, 1024, false, 0.25,
+     "SGLang ServerArgs (mem_fraction_static ~0.88, CUDA graphs)", kMarlinDequantOps, false, kTensorParallelBuffers},
+    {"tensorrt-llm", 0.90, 0.75 * kGiB, 0.25 * kGiB, 64, 8192, 0.80, 0.82, 0.65, 0.0008, kGraphLayerFloorS, 1.0, 2048, false,
+     0.25, "TensorRT-LLM KvCacheConfig (free_gpu_memory_fraction 0.9, tokens_per_block 64)", kMarlinDequantOps, false,
+     kTensorParallelBuffers},
+    {"llama.cpp", 1.00, 0.5 * kGiB, 0.0, 1, 2048, 0.50, 0.75, kLlamaCppPrefillShare, 0.0005, 0.0, 1.0, 256, true, 0.25,
+     "llama.cpp (contiguous KV cache for n_ctx, n_batch 2048, --split-mode layer)", 0.0, true, 0.0},
+    {"transformers", 1.00, 0.35 * kGiB, 0.0, 1, 1 << 24, 0.80, 0.80, 0.40, 0.0010, 0.0004, 4.0, 256, true, 0.30,
+     "Hugging Face transformers generate() in eager PyTorch (whole prompt in one forward pass; device_map=\"auto\" "
+     "places consecutive layers on each GPU)",
+     kAutoGptqDequantOps, false, 0.0},
     {"generic", 0.90, 0.75 * kGiB, 0.5 * kGiB, 16, 8192, 0.75, 0.80, 0.55, 0.0015, 0.0, 1.0, 1024, false, 0.30,
-     "A typical optimised server: vLLM-like memory and efficiency; training with a fused loss"},
+     "A typical optimised server: vLLM-like memory and efficiency; training with a fused loss", kMarlinDequantOps, false,
+     kTensorParallelBuffers},
 };
 
 }  // namespace

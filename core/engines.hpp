@@ -29,7 +29,9 @@ struct EnginePreset {
   double compute_efficiency;
   // Fixed time per decode step: scheduling, sampling (seconds).
   double step_overhead_s;
-  // Kernel-launch time per layer per step where the engine runs eagerly, without CUDA graphs (seconds).
+  // Fixed time per layer per step (seconds): kernel launches where the engine runs eagerly; with CUDA
+  // graphs the floor a layer's ~10 small decode kernels (norms, projections, rope, attention, MLP, their
+  // ramp-up and tail) take beyond their bytes.
   double step_overhead_per_layer_s;
   // fp32 copies of the full logits a training step keeps (training with this framework): 1 with a fused
   // or chunked cross-entropy, ~4 for Hugging Face's loss (upcast, shift, log-softmax, gradient).
@@ -41,6 +43,17 @@ struct EnginePreset {
   // Relative error of the speed estimate (one side), shown as the range around it.
   double speed_relative_error;
   std::string_view source;
+  // CUDA-core operations per weight that weight-only matmuls (weights dequantised in the kernel: GPTQ/AWQ
+  // int4, NF4, FP8/FP4 on GPUs without those tensor cores) spend unpacking and scaling each weight at
+  // decode, on top of streaming it; 0 where the bandwidth efficiency above was itself set on quantized
+  // cases (llama.cpp).
+  double dequant_ops_per_weight = 0.0;
+  // Prefill matmuls accumulate in fp16 (llama.cpp's cuBLAS path), which GeForce cards run at twice the
+  // fp32-accumulate tensor rate the catalog lists for them.
+  bool fp16_accumulate = false;
+  // Per GPU when a replica is split by tensor parallelism: NCCL communicators and custom all-reduce
+  // buffers, allocated outside the engine's torch pool.
+  double tensor_parallel_bytes_per_gpu = 0;
 };
 
 // nullptr for an unknown id.

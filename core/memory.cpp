@@ -25,9 +25,16 @@ double prefill_chunk_tokens(const InferenceWorkload& workload, const EnginePrese
 }
 
 // Logits in fp32 for the sequences sampled in one step (vLLM computes them only for the last position).
-double sampled_sequences(const InferenceWorkload& workload) {
+// Engines that profile reserve them for their whole batch limit (vLLM's dummy sampler run over
+// max_num_seqs, SGLang's and TensorRT-LLM's max batch), not for the request's concurrency.
+double sampled_sequences(const InferenceWorkload& workload, const EnginePreset& engine) {
+  if (engine.kv_block_tokens > 1) return static_cast<double>(std::max(1, engine.max_batch));
   return std::min<double>(static_cast<double>(workload.concurrency), 256.0);
 }
+
+// fp32 copies of the sampled logits live at the sampler's peak: the logits and the probabilities the
+// softmax makes from them (vLLM Sampler: temperature, top-p/top-k on probabilities).
+constexpr double kSamplerLogitCopies = 2.0;
 
 double experts_active(const Model& model) {
   return model.experts > 1 ? static_cast<double>(model.experts_per_token) : 1.0;
@@ -91,10 +98,14 @@ MemoryBreakdown inference_memory(const Model& model, const InferenceWorkload& wo
   // the gated MLP's two intermediate tensors are live at once, ≈ (4·hidden + 2·ffn_active) 16-bit values
   // (the inference analogue of Korthikanti et al. 2022, Table 2, without what training keeps for backward).
   const double chunk_tokens = prefill_chunk_tokens(workload, engine);
+  // MoE layers also hold each token's k expert outputs before their weighted sum (vLLM fused_moe
+  // intermediate_cache3: tokens × top_k × hidden).
+  const double moe_outputs = model.experts > 1 ? experts_active(model) * static_cast<double>(model.hidden) : 0.0;
   const double per_token = (4.0 * static_cast<double>(model.hidden) +
-                            2.0 * static_cast<double>(model.ffn) * experts_active(model)) * 2.0;
-  const double logits = sampled_sequences(workload) * static_cast<double>(model.vocab) * 4.0;
-  m.activations_bytes = chunk_tokens * per_token + logits;
+                            2.0 * static_cast<double>(model.ffn) * experts_active(model) + moe_outputs) * 2.0;
+  const double logit_copies = engine.kv_block_tokens > 1 ? kSamplerLogitCopies : 1.0;
+  m.sampler_bytes = sampled_sequences(workload, engine) * static_cast<double>(model.vocab) * 4.0 * logit_copies;
+  m.activations_bytes = chunk_tokens * per_token + m.sampler_bytes;
   m.overhead_bytes = engine.runtime_bytes_per_gpu + engine.graph_bytes_per_gpu;
   m.total_bytes = m.weights_bytes + m.kv_cache_bytes + m.activations_bytes + m.overhead_bytes;
   return m;
@@ -138,15 +149,17 @@ std::vector<Explanation> explain_inference_memory(const Model& model, const Infe
                   {"block_tokens", static_cast<double>(engine.kv_block_tokens)}},
                  m.kv_cache_bytes, "Paged KV allocation (vLLM PagedAttention, Kwon et al. 2023)"});
   out.push_back({"activations_bytes",
-                 "prefill_chunk_tokens × (4 × hidden + 2 × ffn × experts_active) × 2 bytes + min(sequences, 256) × "
-                 "vocab × 4 bytes",
+                 "prefill_chunk_tokens × (4 × hidden + 2 × ffn × experts_active [+ experts_active × hidden for MoE]) × "
+                 "2 bytes + sequences × vocab × 4 bytes × logit_copies",
                  {{"prefill_chunk_tokens", prefill_chunk_tokens(workload, engine)},
                   {"hidden", static_cast<double>(model.hidden)},
                   {"ffn", static_cast<double>(model.ffn)},
                   {"experts_active", experts_active(model)},
-                  {"sequences", sampled_sequences(workload)},
+                  {"sequences", sampled_sequences(workload, engine)},
+                  {"logit_copies", engine.kv_block_tokens > 1 ? kSamplerLogitCopies : 1.0},
                   {"vocab", static_cast<double>(model.vocab)}},
-                 m.activations_bytes, "The engine's profiled activation peak for one prefill chunk, and fp32 logits"});
+                 m.activations_bytes, "The engine's profiled activation peak for one prefill chunk, and fp32 logits (for the engine's whole "
+                 "batch limit where it profiles a dummy sampler run)"});
   out.push_back({"total_bytes", "weights + kv_cache + activations + overhead",
                  {{"weights_bytes", m.weights_bytes}, {"kv_cache_bytes", m.kv_cache_bytes},
                   {"activations_bytes", m.activations_bytes}, {"overhead_bytes", m.overhead_bytes}},

@@ -17,6 +17,7 @@ struct MemoryBreakdown {
   double kv_bytes_per_token = 0;  // one token through every layer, no window cap
   double kv_bytes_per_sequence = 0;
   double activations_bytes = 0;   // the engine's activation peak (prefill chunk) and logits
+  double sampler_bytes = 0;       // the logits part of activations_bytes (full vocabulary, not split by TP)
   double overhead_bytes = 0;      // per GPU: CUDA context, libraries, CUDA graphs
   double total_bytes = 0;
 };

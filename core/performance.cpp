@@ -10,6 +10,14 @@ namespace {
 constexpr double kLowPrecisionComputeShare = 0.7;
 }  // namespace
 
+bool halves_fp32_accumulate(const Gpu& gpu) {
+  // GeForce cards are the catalog's "rtx-NNNN" ids (rtx-3090, rtx-4090, rtx-5090); workstation and data-centre
+  // parts (rtx-6000-ada, rtx-a6000, l40s, a100, ...) run fp32 accumulation at the full rate.
+  const std::string& id = gpu.id;
+  if (gpu.vendor != "nvidia" || id.size() != 8 || id.rfind("rtx-", 0) != 0) return false;
+  return std::all_of(id.begin() + 4, id.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
 Link tensor_parallel_link(const Gpu& gpu, InterconnectId interconnect_kind) {
   // Bandwidths in the catalog are aggregate bidirectional; a ring all-reduce sends one way, so half.
   // Latency per small all-reduce: ~6 µs over NVLink with a custom all-reduce kernel (vLLM/TRT-LLM),
@@ -62,21 +70,47 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   const double touched_fraction =
       model.experts > 1 ? experts_touched(model, batch) / static_cast<double>(model.experts) : 0.0;
   // A decode step reads one row of the input embedding, not the table (the lm_head is read whole).
+  const bool embeddings_16bit = format && format->embeddings_stay_16bit && model.kind == ModelKindId::llm;
   const double input_embedding_bytes =
       model.tied_embeddings ? 0.0
                             : static_cast<double>(model.vocab) * static_cast<double>(model.hidden) *
-                                  (format && format->embeddings_stay_16bit ? 2.0 : bytes_per_param);
-  const double weights_read = std::max(
-      0.0, (split.dense_params + split.expert_params * touched_fraction) * bytes_per_param - input_embedding_bytes);
+                                  (embeddings_16bit ? 2.0 : bytes_per_param);
+  const double dense_read = std::max(0.0, split.dense_params * bytes_per_param - input_embedding_bytes);
+  const double expert_read = split.expert_params * touched_fraction * bytes_per_param;
+  const double weights_read = dense_read + expert_read;
   // Each sequence reads its KV cache at its current length, on average prompt + output/2.
   const KvFormat* kv_format = find_kv_format(workload.kv_cache);
   const int64_t mean_tokens = workload.prompt_tokens + workload.output_tokens / 2;
   const double kv_read = kv_format ? kv_bytes_for_sequence(model, *kv_format, mean_tokens, 1) * batch : 0.0;
-  s.bytes_per_step = weights_read / tensor + kv_read * placement.kv_share_per_gpu * static_cast<double>(placement.pipeline);
+  const double kv_read_per_gpu = kv_read * placement.kv_share_per_gpu * static_cast<double>(placement.pipeline);
+  s.bytes_per_step = weights_read / tensor + kv_read_per_gpu;
   s.bandwidth_bytes_per_s = gpu.memory_bandwidth_gbs * 1e9;
   s.bandwidth_efficiency = bandwidth_efficiency(engine, gpu.is_hbm());
   const double bandwidth = s.bandwidth_bytes_per_s * s.bandwidth_efficiency;
-  s.memory_s = s.bytes_per_step / bandwidth;
+  // The kernel the engine has for this format on this GPU (capabilities.hpp): native, bf16 as fp16,
+  // weight-only at the 16-bit rate, or none at all.
+  const WeightKernel kernel = weight_kernel(gpu, workload.weights);
+  // Routed experts stream through grouped (fused-MoE) kernels over many small per-expert matrices, which
+  // reach a smaller share of the bandwidth than one dense matmul of the same bytes (kMoeExpertBandwidthShare).
+  const double lm_head_16bit_bytes =
+      embeddings_16bit ? std::min(dense_read, static_cast<double>(model.vocab) * static_cast<double>(model.hidden) * 2.0)
+                       : 0.0;
+  s.expert_bandwidth_share = model.experts > 1 ? kMoeExpertBandwidthShare : 1.0;
+  s.weights_s = (dense_read + expert_read / s.expert_bandwidth_share) / tensor / bandwidth;
+  // Weight-only kernels also unpack and scale every weight they stream on the CUDA cores (engine preset:
+  // operations per weight), which the memory streaming hides only where the GPU has ALU time to spare.
+  const double quantized_params =
+      format && format->bits_per_weight > 0
+          ? std::max(0.0, dense_read - lm_head_16bit_bytes + expert_read) / (format->bits_per_weight / 8.0)
+          : 0.0;
+  // CUDA-core fp32 rate (not TF32 tensor cores); where a GPU gives none, 1/16 of its 16-bit tensor rate
+  // (A100 19.5 of 312, H100 SXM 67 of 989).
+  const double fp32_flops = (gpu.tflops.fp32 ? *gpu.tflops.fp32 : gpu.tflops_16bit() / 16.0) * 1e12;
+  s.dequant_s = kernel.path == KernelPath::weight_only && fp32_flops > 0
+                    ? quantized_params / tensor * engine.dequant_ops_per_weight / fp32_flops
+                    : 0.0;
+  s.weights_s += s.dequant_s;
+  s.memory_s = s.weights_s + kv_read_per_gpu / bandwidth;
 
   // FLOPs: 2 per active parameter per token (Kaplan et al. 2020), plus attention over the context:
   // QKᵀ and AV are 2 × 2 × heads × head_dim FLOPs per cached token per layer.
@@ -84,9 +118,14 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
                            static_cast<double>(model.head_dim) * static_cast<double>(mean_tokens);
   const double active_params = effective_active_params(model);
   s.flops_per_step = (2.0 * active_params + attention) * batch / tensor;
-  // The kernel the engine has for this format on this GPU (capabilities.hpp): native, bf16 as fp16,
-  // weight-only at the 16-bit rate, or none at all.
-  const WeightKernel kernel = weight_kernel(gpu, workload.weights);
+  // Grouped expert GEMMs over many small per-expert tiles also reach a smaller share of the tensor rate
+  // than dense ones (same kMoeExpertBandwidthShare): the routed experts' FLOPs count at 1 / share.
+  const double routed_active =
+      model.experts > 1 ? std::max(0.0, active_params - (model.active_params_b * 1e9 - split.expert_params *
+                                                             static_cast<double>(model.experts_per_token) /
+                                                             static_cast<double>(model.experts)))
+                        : 0.0;
+  const double expert_compute_extra = 2.0 * routed_active * (1.0 / s.expert_bandwidth_share - 1.0) * batch / tensor;
   s.kernel_path = kernel.path;
   s.missing_feature = kernel.missing;
   s.compute_precision = kernel.compute;
@@ -103,7 +142,7 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   const double efficiency = engine.compute_efficiency * (low_precision ? kLowPrecisionComputeShare : 1.0);
   s.peak_flops = peak;
   s.compute_efficiency = efficiency;
-  s.compute_s = s.flops_per_step / (peak * efficiency);
+  s.compute_s = (s.flops_per_step + expert_compute_extra) / (peak * efficiency);
   s.arithmetic_intensity = s.bytes_per_step > 0 ? s.flops_per_step / s.bytes_per_step : 0;
   s.ridge_intensity = ridge_intensity(gpu, engine, workload.weights);
 
@@ -114,9 +153,12 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
     const double ring = 2.0 * (tensor - 1.0) / tensor * message / (link.bandwidth_gbs * 1e9);
     s.interconnect_s = 2.0 * static_cast<double>(model.layers) * (ring + link.latency_s);
   }
-  s.overhead_s = engine.step_overhead_s + engine.step_overhead_per_layer_s * static_cast<double>(model.layers);
+  // Fixed costs: the engine's per-step and per-layer time, and per MoE layer the router, top-k and the
+  // token permute/unpermute kernels around the grouped expert matmul (kMoeLayerLatencyS).
+  const double moe_layers = model.experts > 1 ? static_cast<double>(model.layers) : 0.0;
+  s.overhead_s = engine.step_overhead_s + engine.step_overhead_per_layer_s * static_cast<double>(model.layers) +
+                 kMoeLayerLatencyS * moe_layers;
   s.step_s = std::max(s.memory_s, s.compute_s) + s.interconnect_s + s.overhead_s;
-  s.decode_tokens_per_s_per_user = 1.0 / s.step_s;
   const double biggest = std::max({s.memory_s, s.compute_s, s.interconnect_s, s.overhead_s});
   s.bottleneck = biggest == s.memory_s         ? BottleneckId::memory_bandwidth
                  : biggest == s.compute_s      ? BottleneckId::compute
@@ -129,7 +171,11 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   const double prefill_flops = 2.0 * active_params * prompt +
                                attention_cost * 2.0 * static_cast<double>(model.layers) * prompt * prompt *
                                    static_cast<double>(model.heads) * static_cast<double>(model.head_dim);
-  const double prefill_compute = prefill_flops / shards / (peak * efficiency) *
+  // Engines that accumulate prefill matmuls in fp16 (llama.cpp) run at twice the listed 16-bit rate on
+  // GeForce cards, whose catalog rate is the fp32-accumulate one (Ada whitepaper, Appendix A).
+  const bool sixteen_bit = s.compute_precision == "bf16" || s.compute_precision == "fp16";
+  s.prefill_peak_flops = peak * (engine.fp16_accumulate && sixteen_bit && halves_fp32_accumulate(gpu) ? 2.0 : 1.0);
+  const double prefill_compute = prefill_flops / shards / (s.prefill_peak_flops * efficiency) *
                                  static_cast<double>(placement.pipeline);
   double prefill_comm = 0;
   if (placement.tensor > 1) {
@@ -140,6 +186,14 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   s.prefill_compute_s = prefill_compute;
   s.prefill_s = std::max(prefill_compute, memory.weights_bytes / tensor / bandwidth) + prefill_comm;
   s.ttft_s = s.prefill_s + s.step_s;
+
+  // Time per output token under load: with continuous batching the other batch − 1 sequences' prompts
+  // are prefilled in chunks between (or inside) this sequence's decode steps, on average
+  // (batch − 1) / output_tokens prompts per step (vLLM chunked prefill / SGLang mixed batches: the
+  // decode step of a mixed batch waits for its prefill chunk). At batch 1 the prompt is the TTFT's.
+  const double output_steps = static_cast<double>(std::max<int64_t>(1, workload.output_tokens));
+  s.tpot_s = s.step_s + std::max(0.0, batch - 1.0) * prefill_compute / output_steps;
+  s.decode_tokens_per_s_per_user = 1.0 / s.tpot_s;
 
   // Aggregate output under continuous batching: while a replica's `batch` sequences each decode
   // `output_tokens`, it also prefills their `batch` prompts (compute-bound, interleaved with decode
@@ -162,16 +216,22 @@ std::vector<Explanation> explain_inference_speed(const InferenceSpeed& s, const 
   std::vector<Explanation> out;
   out.push_back(
       {"decode_output_tokens_per_s_per_user",
-       "1 / (max(bytes_per_step / (bandwidth × efficiency), flops_per_step / (peak × efficiency)) + interconnect_s + "
-       "overhead_s)",
+       "1 / tpot_s; tpot_s = max(memory_s, flops_per_step / (peak × efficiency)) + interconnect_s + overhead_s + "
+       "(sequences_per_replica − 1) × prefill_compute_s / output_tokens; memory_s = bytes_per_step / (bandwidth × "
+       "efficiency), routed-expert bytes at expert_bandwidth_share of it, plus dequant_s (weight-only kernels: weights × "
+       "operations per weight / fp32 rate)",
        {{"bytes_per_step", s.bytes_per_step}, {"bandwidth_bytes_per_s", s.bandwidth_bytes_per_s},
-        {"bandwidth_efficiency", s.bandwidth_efficiency}, {"flops_per_step", s.flops_per_step},
-        {"peak_flops", s.peak_flops}, {"compute_efficiency", s.compute_efficiency},
-        {"interconnect_s", s.interconnect_s}, {"overhead_s", s.overhead_s}},
+        {"bandwidth_efficiency", s.bandwidth_efficiency}, {"dequant_s", s.dequant_s},
+        {"expert_bandwidth_share", s.expert_bandwidth_share}, {"memory_s", s.memory_s},
+        {"flops_per_step", s.flops_per_step}, {"peak_flops", s.peak_flops}, {"compute_efficiency", s.compute_efficiency},
+        {"interconnect_s", s.interconnect_s}, {"overhead_s", s.overhead_s},
+        {"sequences_per_replica", s.sequences_per_replica}, {"prefill_compute_s", s.prefill_compute_s},
+        {"output_tokens", static_cast<double>(std::max<int64_t>(1, w.output_tokens))}, {"tpot_s", s.tpot_s}},
        s.decode_tokens_per_s_per_user,
        "Roofline model (Williams et al. 2009); engine preset: " + std::string(engine.source) +
            "; 8- and 4-bit matmuls at " + std::to_string(static_cast<int>(std::lround(kLowPrecisionComputeShare * 100))) +
-           "% of the preset's share of their peak" + range});
+           "% of the preset's share of their peak; other sequences' prompts prefilled between decode steps (continuous "
+           "batching)" + range});
   out.push_back({"output_tokens_per_s",
                  "sequences × output_tokens / (output_tokens × step_s + sequences_per_replica × prefill_compute_s)",
                  {{"sequences", s.sequences},
@@ -182,9 +242,11 @@ std::vector<Explanation> explain_inference_speed(const InferenceSpeed& s, const 
                  s.output_tokens_per_s,
                  "Continuous batching: each sequence's prompt is prefilled between decode steps" + range});
   out.push_back({"ttft_s",
-                 "max((2 × active_params × prompt_tokens + 2 × layers × prompt_tokens² × heads × head_dim) / (peak × "
-                 "efficiency), weights / bandwidth) + interconnect + one decode step",
-                 {{"prompt_tokens", static_cast<double>(w.prompt_tokens)}, {"prefill_s", s.prefill_s}, {"step_s", s.step_s}},
+                 "max((2 × active_params × prompt_tokens + 2 × layers × prompt_tokens² × heads × head_dim) / (prefill_peak × "
+                 "efficiency), weights / bandwidth) + interconnect + one decode step; prefill_peak is twice the listed "
+                 "16-bit rate where the engine accumulates in fp16 on a GeForce card",
+                 {{"prompt_tokens", static_cast<double>(w.prompt_tokens)}, {"prefill_peak_flops", s.prefill_peak_flops},
+                  {"prefill_s", s.prefill_s}, {"step_s", s.step_s}},
                  s.ttft_s, "Prefill is compute-bound (Pope et al. 2022, Efficiently Scaling Transformer Inference)"});
   return out;
 }

@@ -15,7 +15,11 @@ namespace sizer {
 
 struct InferenceSpeed {
   double step_s = 0;        // one decode step of the whole batch of one replica
-  double memory_s = 0;      // bytes moved / effective bandwidth
+  double memory_s = 0;      // bytes moved / effective bandwidth (weights_s + the KV cache's)
+  double weights_s = 0;     // the weights' share of memory_s
+  double dequant_s = 0;     // CUDA-core time weight-only kernels spend unpacking the weights (engine preset)
+  double expert_bandwidth_share = 1;  // share of it grouped MoE expert kernels reach (kMoeExpertBandwidthShare)
+  double tpot_s = 0;        // time per output token: step_s plus the other sequences' prefill interleaved
   double compute_s = 0;     // FLOPs / effective tensor rate
   double interconnect_s = 0;
   double overhead_s = 0;
@@ -29,6 +33,7 @@ struct InferenceSpeed {
   double prefill_compute_s = 0;     // the prompt's matmuls alone, interleaved with decode steps
   double ttft_s = 0;
   double peak_flops = 0;            // per GPU at compute_precision
+  double prefill_peak_flops = 0;    // the rate prefill runs at (twice peak_flops for fp16 accumulation on GeForce)
   double compute_efficiency = 0;    // share of peak the matmuls reach (engine preset, less at 8/4 bit)
   double bandwidth_bytes_per_s = 0; // the GPU's peak memory bandwidth
   double bandwidth_efficiency = 0;  // share of it a decode step reaches (engine preset, HBM or GDDR)
@@ -54,6 +59,21 @@ Link tensor_parallel_link(const Gpu& gpu, InterconnectId interconnect_kind);
 // no s² memory, but attention runs at about half the speed (FlashAttention-2 paper, Dao 2023, Fig. 4:
 // 1.7–3× over PyTorch/xformers attention on A100). Counted as twice the attention FLOPs.
 constexpr double kNoFlashAttentionSlowdown = 2.0;
+
+// MoE decode. Routed experts stream through fused/grouped MoE kernels (vLLM/SGLang fused_moe, TensorRT-LLM
+// MoE plugin) over many small per-expert matrices (7168 × 256 per rank for DeepSeek-V3 at TP 8), which reach
+// a smaller share of the bandwidth and tensor rate than dense matmuls of the same size; each MoE layer also
+// runs the router GEMM, top-k, token alignment/permutation and the weighted unpermute (~5 extra kernels of
+// ~10 µs each, with CUDA graphs). Both set together on the DeepSeek-R1 FP8 8×H200 SGLang sweep
+// (https://github.com/SemiAnalysisAI/InferenceX/issues/870: mean TPOT 12.8/25.6/34.6 ms at concurrency
+// 8/32/64, output 74.6/223.6 tokens/s per GPU at 8/64; residuals −12% to −7%) and TensorRT-LLM's
+// Qwen3-235B-A22B FP8 8×H200 1000/1000 throughput (perf-overview; still +40%: attention DP and expert
+// parallelism are not modelled).
+constexpr double kMoeExpertBandwidthShare = 0.7;
+constexpr double kMoeLayerLatencyS = 55e-6;
+
+// True for GPUs whose listed 16-bit tensor rate is half of what fp16 accumulation reaches (GeForce).
+bool halves_fp32_accumulate(const Gpu& gpu);
 
 // Expected distinct experts a batch touches per layer: E × (1 − (1 − k/E)^B) for B tokens routing to k of
 // E experts uniformly (the balanced-routing assumption MoE training losses enforce).

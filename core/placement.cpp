@@ -39,8 +39,12 @@ Placement place_inference(const Model& model, const InferenceWorkload& workload,
   p.kv_share_per_gpu = kv_share(model, tensor) / static_cast<double>(pipeline);
   const double shards = static_cast<double>(tensor * pipeline);
   p.usable_bytes_per_gpu = gpu.vram_bytes() * engine.memory_utilization;
-  const double fixed = memory.weights_bytes / shards + memory.activations_bytes / static_cast<double>(tensor) +
-                       memory.overhead_bytes;
+  // Activations split over tensor ranks, except the sampled logits (full vocabulary on the ranks that
+  // sample); tensor-parallel ranks also hold the engine's communication buffers.
+  const double split_activations = memory.activations_bytes - memory.sampler_bytes;
+  const double fixed = memory.weights_bytes / shards + split_activations / static_cast<double>(tensor) +
+                       memory.sampler_bytes + memory.overhead_bytes +
+                       (tensor > 1 ? engine.tensor_parallel_bytes_per_gpu : 0.0);
   const double kv_per_sequence_per_gpu = memory.kv_bytes_per_sequence * p.kv_share_per_gpu;
   p.used_bytes_per_gpu = fixed + kv_per_sequence_per_gpu * static_cast<double>(p.concurrency_per_replica);
   p.free_kv_bytes_per_gpu = std::max(0.0, p.usable_bytes_per_gpu - fixed);
