@@ -30,8 +30,12 @@
     '  border-radius: var(--gpu-sizer-radius, 10px); border: 1px solid var(--gpu-sizer-border, #d9dde4);',
     '  background: var(--gpu-sizer-surface, #ffffff); color: var(--gpu-sizer-fg, #1b1e24);',
     '  font: var(--gpu-sizer-card-font-size, 15px)/1.45 var(--gpu-sizer-font, system-ui, "Segoe UI", Roboto, "DejaVu Sans", "Noto Sans Arabic", sans-serif); }',
+    // Dark: its own accent (--gpu-sizer-accent-dark), since a page's light-theme accent rarely has the contrast on dark.
     '.gsw-card[data-theme="dark"] { background: var(--gpu-sizer-surface, #1d2128); color: var(--gpu-sizer-fg, #e8eaee); border-color: var(--gpu-sizer-border, #3a404b); }',
-    '@media (prefers-color-scheme: dark) { .gsw-card:not([data-theme="light"]) { background: var(--gpu-sizer-surface, #1d2128); color: var(--gpu-sizer-fg, #e8eaee); border-color: var(--gpu-sizer-border, #3a404b); } }',
+    '.gsw-card[data-theme="dark"] .gsw-link { color: var(--gpu-sizer-accent-dark, #8ab4ff); }',
+    '.gsw-card[data-theme="dark"] .gsw-no { color: var(--gpu-sizer-bad-dark, #ffb4ab); }',
+    '@media (prefers-color-scheme: dark) { .gsw-card:not([data-theme="light"]) { background: var(--gpu-sizer-surface, #1d2128); color: var(--gpu-sizer-fg, #e8eaee); border-color: var(--gpu-sizer-border, #3a404b); }',
+    '  .gsw-card:not([data-theme="light"]) .gsw-link { color: var(--gpu-sizer-accent-dark, #8ab4ff); } .gsw-card:not([data-theme="light"]) .gsw-no { color: var(--gpu-sizer-bad-dark, #ffb4ab); } }',
     '.gsw-title { margin: 0 0 8px; font-size: 1.05em; font-weight: 650; overflow-wrap: anywhere; }',
     '.gsw-rows { margin: 0; display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; }',
     '.gsw-rows dt { font-weight: 600; opacity: 0.8; }',
