@@ -365,13 +365,14 @@
       loadShared().then(function (ix) {
         if (gen !== self._generation || !self._noticeBox) return;
         var read = readAttrs(self, ix, self._lang());
-        var key = JSON.stringify(read.problems);
+        var key = read.use.lang + JSON.stringify(read.problems); // a new language re-phrases the notice
         if (key === self._problemsKey) return;
         self._problemsKey = key;
         while (self._noticeBox.firstChild) self._noticeBox.removeChild(self._noticeBox.firstChild);
         var n = noticeNode(read.use.lang, read.problems);
         if (n) self._noticeBox.appendChild(n);
-        warn(self, read.problems);
+        var warned = JSON.stringify(read.problems);
+        if (warned !== self._warned) { self._warned = warned; warn(self, read.problems); }
       });
     }
 
@@ -397,7 +398,8 @@
         loadShared().then(function (ix) {
           if (gen !== self._generation) return;
           var read = readAttrs(self, ix, self._lang());
-          warn(self, read.problems);
+          var warned = JSON.stringify(read.problems);
+          if (warned !== self._warned) { self._warned = warned; warn(self, read.problems); }
           var out = renderCard(self, box, ix, read);
           self._emit(out.response, out.request, 'card');
         }).catch(function (e) {

@@ -130,6 +130,10 @@ test('unknown attribute values are shown in the widget, in its language, and war
   assert.match(await p.locator('#c-en [part="title"]').textContent(), /Llama 3\.1 8B/);
   assert.equal(warnings.filter((w) => /^<gpu-sizer id="(c-en|c-ar|full|bad-view)">/.test(w)).length, 5);
   assert.deepEqual(errors, []);
+  // Another language re-phrases the notice (and does not warn again).
+  await p.evaluate(() => { document.getElementById('full').lang = 'ar'; });
+  await p.waitForFunction(() => /النموذج/.test(document.getElementById('full').shadowRoot.querySelector('[part="notice"]').textContent));
+  assert.equal(warnings.filter((w) => /^<gpu-sizer id="full">/.test(w)).length, 1);
   // Fixing the attribute clears the notice.
   await p.evaluate(() => { document.getElementById('full').model = 'qwen2.5-7b'; });
   await p.waitForFunction(() => !document.getElementById('full').shadowRoot.querySelector('[part="notice"]'));
