@@ -48,7 +48,11 @@ Candidate evaluate_option(const Request& request, const EnginePreset& engine, co
   return evaluate_media_option(request, engine, in);
 }
 
-// Offerings of the same GPU, count, link and fabric place and time alike: evaluate each shape once.
+// Offerings of the same GPU, count, link and fabric place and time alike: evaluate each shape once and
+// price each offering from it. The shape's notes and explanations stay in the cache, so an offering copies
+// the shape's figures and nothing that allocates; the notes are joined back for the options returned (only
+// the top option's explanations are shown). Copying whole Options per offering was most of a ranked
+// evaluate (perf on bench_native: malloc/free and Option copies ~40%).
 struct ShapeKey {
   std::string gpu;
   InterconnectId interconnect = InterconnectId::pcie;
@@ -58,22 +62,55 @@ struct ShapeKey {
     return std::tie(gpu, interconnect, gpus, fabric) < std::tie(o.gpu, o.interconnect, o.gpus, o.fabric);
   }
 };
+struct Shape {
+  Option option;  // without its notes
+  std::vector<Note> notes;
+  std::vector<Explanation> explain;
+};
+using ShapeCache = std::map<ShapeKey, Shape>;  // map nodes do not move: options point into it
 
-Candidate evaluate_shape(const Request& request, const EnginePreset& engine, const OptionInputs& in,
-                         std::map<ShapeKey, Candidate>& cache) {
+const Shape& evaluate_shape(const Request& request, const EnginePreset& engine, const OptionInputs& in,
+                                ShapeCache& cache) {
   const ShapeKey key{in.gpu->id, in.interconnect, in.gpus, in.fast_fabric};
   if (auto it = cache.find(key); it != cache.end()) return it->second;
   Candidate base = evaluate_option(request, engine, in);
   if (is_training(request.kind)) scale_out(request, engine, in, base);
-  cache.emplace(key, base);
-  return base;
+  Shape shape{std::move(base.option), {}, std::move(base.explain)};
+  shape.notes = std::move(shape.option.notes);
+  shape.option.notes.clear();
+  return cache.emplace(key, std::move(shape)).first->second;
 }
 
+// One priced option and the shape it was timed as (null for pinned hardware, whose option keeps its own
+// notes and explanations).
+struct Ranked {
+  Option option;
+  const Shape* shape = nullptr;
+  std::vector<Explanation> own_explain;
+  const Offering* offering = nullptr;  // its instance, id and region are copied into the option only when returned
+
+  const std::vector<Explanation>& explain() const { return shape ? shape->explain : own_explain; }
+  // The option as returned: the shape's notes first, then those pricing and ranking added, as found.
+  Option take() {
+    if (offering) {
+      option.instance = offering->instance;
+      option.offering_id = offering->id;
+      option.region = offering->region;
+    }
+    if (shape && !shape->notes.empty()) {
+      std::vector<Note> notes = shape->notes;
+      notes.insert(notes.end(), std::make_move_iterator(option.notes.begin()), std::make_move_iterator(option.notes.end()));
+      option.notes = std::move(notes);
+    }
+    return std::move(option);
+  }
+};
+
 // Every catalog offering that passes the filters, placed, timed and priced on demand and on spot.
-std::vector<Candidate> offering_candidates(const Request& request, const EnginePreset& engine, const Catalog& catalog,
-                                           double stored_bytes, double egress_bytes, double weights_bytes) {
-  std::vector<Candidate> candidates;
-  std::map<ShapeKey, Candidate> cache;
+std::vector<Ranked> offering_candidates(const Request& request, const EnginePreset& engine, const Catalog& catalog,
+                                        double stored_bytes, double egress_bytes, double weights_bytes, ShapeCache& cache) {
+  std::vector<Ranked> candidates;
+  candidates.reserve(catalog.offerings.size() * 2);
   for (const Offering& offering : catalog.offerings) {
     const Provider* provider = catalog.find_provider(offering.provider);
     if (!passes_filters(request.filters, offering, provider)) continue;
@@ -81,18 +118,17 @@ std::vector<Candidate> offering_candidates(const Request& request, const EngineP
     if (gpu == nullptr || gpu->kind != HardwareKindId::gpu) continue;  // TPUs/NPUs run other software stacks: not modelled
     const bool fabric = provider != nullptr && provider->multi_node_fabric_on_demand;
     const OptionInputs in{gpu, offering.gpus, offering.interconnect, offering.gpus, fabric};
-    Candidate base = evaluate_shape(request, engine, in, cache);
-    base.option.provider = offering.provider;
-    base.option.instance = offering.instance;
-    base.option.offering_id = offering.id;
-    base.option.region = offering.region;
-    base.option.tier = provider && provider->tier ? provider->tier : offering.tier;
+    const Shape& shape = evaluate_shape(request, engine, in, cache);
+    const std::optional<TierId> tier = provider && provider->tier ? provider->tier : offering.tier;
     // What the job pays before its first step, by the provider's tier (startup.hpp).
-    base.option.startup_s = startup_time(startup_rates(base.option.tier), weights_bytes, base.option.instances).total_s;
+    const double startup_s = startup_time(startup_rates(tier), weights_bytes, shape.option.instances).total_s;
     auto add = [&](PricingId pricing, double usd_per_hour_per_instance) {
-      const double usd_per_hour = usd_per_hour_per_instance * static_cast<double>(base.option.instances);
+      const double usd_per_hour = usd_per_hour_per_instance * static_cast<double>(shape.option.instances);
       if (request.filters.max_usd_per_hour && usd_per_hour > *request.filters.max_usd_per_hour) return;
-      Candidate priced = base;
+      Ranked priced{shape.option, &shape, {}, &offering};
+      priced.option.provider = offering.provider;
+      priced.option.tier = tier;
+      priced.option.startup_s = startup_s;
       priced.option.pricing = pricing;
       add_costs(priced.option, request, provider, usd_per_hour, stored_bytes, egress_bytes);
       candidates.push_back(std::move(priced));
@@ -106,12 +142,9 @@ std::vector<Candidate> offering_candidates(const Request& request, const EngineP
 // The trade-off a person makes for a job: the top option's GPU kind and provider at other instance
 // counts (1, 2, 4, ... up to the cap), with the time and the total.
 std::vector<ScalingRow> scaling_table(const Request& request, const EnginePreset& engine, const Catalog& catalog,
-                                      const Option& top, double stored_bytes, double egress_bytes) {
+                                      const Option& top, const Offering* offering, double stored_bytes,
+                                      double egress_bytes) {
   std::vector<ScalingRow> rows;
-  const Offering* offering = nullptr;
-  for (const Offering& o : catalog.offerings) {
-    if (o.id == top.offering_id) offering = &o;
-  }
   // Only where the person chooses a cluster size: pretraining and full fine-tunes.
   const bool sized = request.kind == WorkloadKind::pretrain ||
                      (request.kind == WorkloadKind::finetune && request.training.method == MethodId::full);
@@ -191,36 +224,46 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
   double egress_bytes = 0;
   storage_needs(request, *response.memory, stored_bytes, egress_bytes);
 
-  std::vector<Candidate> candidates;
+  std::vector<Ranked> candidates;
+  ShapeCache shapes;
   if (request.hardware) {
     const int64_t count = request.hardware->count;
-    candidates.push_back(evaluate_option(request, engine,
-                                         {&request.hardware->gpu, count, request.hardware->gpu.interconnect_kind,
-                                          std::min<int64_t>(kMaxTensorInBox, count), true}));
+    Candidate pinned = evaluate_option(request, engine,
+                                       {&request.hardware->gpu, count, request.hardware->gpu.interconnect_kind,
+                                        std::min<int64_t>(kMaxTensorInBox, count), true});
+    candidates.push_back({std::move(pinned.option), nullptr, std::move(pinned.explain), nullptr});
   } else {
-    candidates = offering_candidates(request, engine, catalog, stored_bytes, egress_bytes, response.memory->weights_bytes);
+    candidates = offering_candidates(request, engine, catalog, stored_bytes, egress_bytes, response.memory->weights_bytes,
+                                     shapes);
   }
   response.options_evaluated = static_cast<int64_t>(candidates.size());
   // The guide's judgement (ranking.hpp) weighs each option's cost before the rules order them.
   {
     std::vector<Option*> options;
-    for (Candidate& c : candidates) options.push_back(&c.option);
+    options.reserve(candidates.size());
+    for (Ranked& c : candidates) options.push_back(&c.option);
     apply_judgement(options, request, catalog);
   }
-  rank_by(candidates, request, [](const Candidate& c) -> const Option& { return c.option; });
-  if (!request.hardware && !candidates.empty() && candidates.front().option.fits) {
-    response.scaling = scaling_table(request, engine, catalog, candidates.front().option, stored_bytes, egress_bytes);
+  // Ranked by pointer: a stable sort of pointers gives the order a stable sort of the options would, without
+  // moving ~1,400 Options (strings and notes) around.
+  std::vector<Ranked*> ranked;
+  ranked.reserve(candidates.size());
+  for (Ranked& c : candidates) ranked.push_back(&c);
+  rank_by(ranked, request, [](const Ranked* c) -> const Option& { return c->option; });
+  if (!request.hardware && !ranked.empty() && ranked.front()->option.fits) {
+    response.scaling = scaling_table(request, engine, catalog, ranked.front()->option, ranked.front()->offering,
+                                     stored_bytes, egress_bytes);
     if (response.scaling.size() < 2) response.scaling.clear();
   }
-  if (!candidates.empty() && candidates.front().option.fits) {
-    std::vector<Explanation> top = std::move(candidates.front().explain);
-    std::vector<Explanation> costs = explain_costs(candidates.front().option, request);
+  if (!ranked.empty() && ranked.front()->option.fits) {
+    std::vector<Explanation> top = ranked.front()->explain();
+    std::vector<Explanation> costs = explain_costs(ranked.front()->option, request);
     top.insert(top.end(), costs.begin(), costs.end());
     file_explanations(top, "options.0.", response.explain);
   }
-  const size_t keep = std::min(candidates.size(), static_cast<size_t>(request.limit));
+  const size_t keep = std::min(ranked.size(), static_cast<size_t>(request.limit));
   response.options.reserve(keep);
-  for (size_t i = 0; i < keep; ++i) response.options.push_back(std::move(candidates[i].option));
+  for (size_t i = 0; i < keep; ++i) response.options.push_back(ranked[i]->take());
   response.fit_by_gpu = fit_by_gpu(request, engine, catalog);
   response.request = request;
   response.guidance = build_guidance(request, response, catalog);

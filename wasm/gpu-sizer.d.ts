@@ -209,6 +209,41 @@ declare namespace createSizer {
     models?: Array<ModelArchitecture & { id: string; name: string; source: string; as_of: string }>;
   }
 
+  /** The <gpu-sizer> element's views (dist/gpu-sizer-widget.js): the calculator, its compact form, or a card
+   *  with the answer only (fits on, top pick, speed, cost, a link to the full calculator). */
+  type WidgetView = 'full' | 'compact' | 'card';
+
+  /** `detail` of the `gpu-sizer-result` CustomEvent, dispatched on the element (bubbles, composed) after every
+   *  evaluation. `request` is the card's request; the calculator views send null (their form builds it). */
+  interface WidgetResultDetail {
+    response: EvaluateResponse;
+    request: EvaluateRequest | null;
+    view: WidgetView;
+  }
+
+  /** The <gpu-sizer> custom element. Attributes are reflected to these string properties. */
+  interface WidgetElement extends HTMLElement {
+    view: WidgetView | string | null;
+    model: string | null;
+    task: string | null;
+    gpu: string | null;
+    theme: 'light' | 'dark' | string | null;
+    permalink: string | null;
+    catalogSrc: string | null;
+    /** full and compact views: the most pixels tall, scrolling inside. */
+    height: string | null;
+    /** card: the full calculator's URL (default: index.html beside the widget script). */
+    calculator: string | null;
+    promptTokens: string | null;
+    outputTokens: string | null;
+    concurrency: string | null;
+    compact: boolean;
+    /** The form state of the calculator views (null for the card and while the core loads). */
+    readonly state: Record<string, unknown> | null;
+    /** The last response. */
+    readonly response: EvaluateResponse | null;
+  }
+
   interface Sizer {
     /** Evaluates a request (object or JSON text). `options.catalog` evaluates against another catalog. */
     evaluate(request: EvaluateRequest | string, options?: { catalog?: Catalog | string }): EvaluateResponse;

@@ -2,7 +2,7 @@
 // the embedded catalog, timed around evaluate_text + dump_json (what the CLI and the Embind door do per
 // call). Process start and catalog parsing are outside the timed loop (reported separately).
 //   bench_native REQUESTS.json  →  JSON on stdout
-// REQUESTS.json: { "full": request, "sweep": [request, ...], "runs": N, "sweep_runs": M }
+// REQUESTS.json: { "full": request, "full_all": request (optional), "sweep": [request, ...], "runs": N, "sweep_runs": M }
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -69,6 +69,17 @@ int main(int argc, char** argv) {
     full_ms.push_back(ms_since(start));
   }
   out["full_ms"] = full_ms;
+
+  std::vector<double> full_all_ms;
+  if (spec.contains("full_all")) {
+    const std::string full_all = sizer::dump_json(spec["full_all"]);
+    for (int i = 0; i < std::max(1, runs / 4); ++i) {
+      start = Clock::now();
+      sink += sizer::dump_json(sizer::evaluate_text(full_all, catalog)).size();
+      full_all_ms.push_back(ms_since(start));
+    }
+  }
+  out["full_all_ms"] = full_all_ms;
 
   std::vector<double> sweep_ms;
   bool sweep_ok = true;

@@ -78,8 +78,8 @@ test('embed.html renders two widgets under script-src self + wasm-unsafe-eval', 
   const accent = await en.locator('.gs').evaluate((el) => getComputedStyle(el).getPropertyValue('--gs-accent').trim());
   assert.equal(accent, '#0f6b63');
 
-  // Nothing fetched but the page and the widget script (no catalog-src given).
-  assert.deepEqual(requests.filter((p) => !/^\/(embed\.html|gpu-sizer-widget\.js)$/.test(p)), []);
+  // Nothing fetched but the page, its stylesheet and icon, and the widget script (no catalog-src given).
+  assert.deepEqual(requests.filter((p) => !/^\/(embed\.html|embed\.css|favicon\.svg|gpu-sizer-widget\.js)$/.test(p)), []);
   assert.deepEqual(await page.evaluate(() => window.__violations), []);
   assert.deepEqual(problems.filter((p) => /Content Security Policy|Refused/i.test(p)), []);
   assert.deepEqual(problems, []);
@@ -121,4 +121,94 @@ test('a widget with catalog-src fetches and validates that catalog only', async 
   await page.waitForFunction(() => /this site/.test(document.getElementById('w-bad').shadowRoot.querySelector('#gs-import-status').textContent));
   assert.ok(!fetched.some((p) => p === '/x.json'));
   assert.deepEqual(problems, []);
+});
+
+// The strict policy a documentation site is likely to send, as a response header with a report endpoint. Three
+// widgets (compact, full Arabic, card) load and compute; the test collects securitypolicyviolation events, the
+// reports the browser POSTs to report-uri, and console errors, and expects none of any. A control page under the
+// same policy with an inline style shows that each collector does see a violation when there is one.
+const http = require('node:http');
+const fs = require('node:fs');
+const STRICT = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; report-uri /csp-report";
+
+function strictServer(pages) {
+  const reports = [];
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://localhost');
+    if (req.method === 'POST' && url.pathname === '/csp-report') {
+      let body = '';
+      req.on('data', (c) => { body += c; });
+      req.on('end', () => { reports.push(body); res.writeHead(204); res.end(); });
+      return;
+    }
+    const headers = { 'Content-Security-Policy': STRICT, 'Cache-Control': 'no-cache' };
+    if (pages[url.pathname]) {
+      res.writeHead(200, { ...headers, 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(pages[url.pathname]);
+    } else if (url.pathname === '/favicon.ico') {
+      res.writeHead(204, headers); // no icon, and no 404 in the console
+      res.end();
+    } else if (url.pathname === '/gpu-sizer-widget.js') {
+      res.writeHead(200, { ...headers, 'Content-Type': 'text/javascript; charset=utf-8' });
+      res.end(fs.readFileSync(dist('gpu-sizer-widget.js')));
+    } else {
+      res.writeHead(404, headers);
+      res.end();
+    }
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
+    url: `http://127.0.0.1:${server.address().port}/`,
+    reports,
+    close: () => new Promise((done) => { server.close(done); server.closeAllConnections(); })
+  })));
+}
+
+const THREE_WIDGETS = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>strict</title>
+<script src="/gpu-sizer-widget.js" defer></script></head><body>
+<gpu-sizer id="s-compact" model="llama-3.1-8b" view="compact"></gpu-sizer>
+<gpu-sizer id="s-full" lang="ar"></gpu-sizer>
+<gpu-sizer id="s-card" view="card" model="llama-3.1-70b"></gpu-sizer>
+</body></html>`;
+const CONTROL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>control</title>
+<style>body { color: red; }</style></head><body><p>inline style: blocked by style-src 'self'</p></body></html>`;
+
+async function collect(t, server, pathname, ready) {
+  const { context, close } = await launch();
+  t.after(close);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push('pageerror: ' + e.message));
+  await page.addInitScript(() => {
+    window.__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => { window.__violations.push(e.violatedDirective + ' ' + e.blockedURI); });
+  });
+  const res = await page.goto(server.url + pathname.slice(1));
+  assert.equal(res.headers()['content-security-policy'], STRICT);
+  await ready(page);
+  // report-uri reports are sent asynchronously: give them time to arrive.
+  await page.waitForTimeout(1500);
+  return { violations: await page.evaluate(() => window.__violations), errors, reports: server.reports.slice() };
+}
+
+test('three widgets (one card) under default-src/script-src/style-src self: no violation, report or console error', async (t) => {
+  const server = await strictServer({ '/': THREE_WIDGETS, '/control.html': CONTROL });
+  t.after(server.close);
+
+  const control = await collect(t, server, '/control.html', async () => {});
+  assert.ok(control.violations.length >= 1, 'the control page raises a securitypolicyviolation event');
+  assert.ok(control.reports.length >= 1, 'the control page sends a CSP report');
+  assert.ok(control.errors.some((e) => /Content Security Policy/.test(e)), 'the control page logs a console error');
+  server.reports.length = 0;
+
+  const out = await collect(t, server, '/', async (page) => {
+    await waitForResults(page, page.locator('#s-compact'));
+    await waitForResults(page, page.locator('#s-full'));
+    await page.locator('#s-card .gsw-card[data-ready="true"]').waitFor({ timeout: 20000 });
+    assert.match(await page.locator('#s-card [part="fits"]').textContent(), /\d× /);
+    assert.equal(await page.evaluate(() => customElements.get('gpu-sizer').coreStarts()), 1, 'three widgets share one core');
+  });
+  assert.deepEqual(out.violations, []);
+  assert.deepEqual(out.reports, []);
+  assert.deepEqual(out.errors, []);
 });
