@@ -12,6 +12,8 @@ const OUT = path.join(ROOT, 'test-results', 'screenshots'); // for review, besid
 
 // Only this provider's offerings are ranked (the "None" button, then its box).
 async function onlyProvider(page, id) {
+  // The providers are a compact multi-select now (issue 16): open it first.
+  if (!(await page.locator('#gs-provpick').getAttribute('open') !== null)) await page.click('#gs-provsum');
   await page.click('#gs-providers .gs-checks-tools button:last-child');
   await page.check('#gs-prov-' + id);
   await settle(page);
