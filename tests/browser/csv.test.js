@@ -28,8 +28,8 @@ async function tableRows(page) {
   return page.evaluate(() => {
     const cols = Array.from(document.querySelectorAll('#gs-table thead th[data-col]')).filter((th) => th.dataset.col !== 'details');
     const head = cols.map((th) => th.querySelector('button') ? th.querySelector('button').firstChild.textContent : th.textContent);
-    // A cell's text without the tier line a narrow table repeats under the name (the badges column has it).
-    const text = (el) => { const c = el.cloneNode(true); c.querySelectorAll('.gs-tierline').forEach((x) => x.remove()); return c.textContent; };
+    // A cell's text without the lines a narrow table repeats in the name's cell (provider, tier: their columns have them).
+    const text = (el) => { const c = el.cloneNode(true); c.querySelectorAll('.gs-narrowline').forEach((x) => x.remove()); return c.textContent; };
     const body = Array.from(document.querySelectorAll('#gs-table tbody tr.gs-opt')).map((tr) =>
       cols.map((th) => text(tr.querySelector(`[data-col="${th.dataset.col}"]`))));
     const info = document.querySelector('#gs-table-info').textContent.match(/of ([\d,]+) options/);

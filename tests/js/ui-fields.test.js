@@ -192,7 +192,7 @@ test('a typed 50M reaches the request as 5e7, and an unreadable number names its
   const { FL, c, st } = await setup({ task: 'finetune' });
   st.dataset_tokens = '50M';
   let built = FL.buildRequest({ ...c, task: FL.taskOf('finetune') });
-  assert.deepEqual(built.errors, []);
+  assert.deepEqual(plain(built.errors), []);
   assert.equal(built.request.workload.dataset_tokens, 5e7);
   st.dataset_tokens = '0.05B';
   built = FL.buildRequest({ ...c, task: FL.taskOf('finetune') });

@@ -33,7 +33,7 @@
     o.instanceCell = function (x) {
       if (!x.instance) return h('bdi', {}, t('pinned_instance'));
       if (!o.hasDisplayName(x)) return h('bdi', { class: 'gs-sku gs-sku-only' }, o.sku(x));
-      return [h('bdi', { class: 'gs-offer-name' }, o.machine(x)),
+      return [h('bdi', { class: 'gs-offer-name', dir: 'ltr' }, o.machine(x)),
         h('span', { class: 'gs-sku-line' }, [h('span', { class: 'gs-paren' }, ' ('), h('bdi', { class: 'gs-sku', dir: 'ltr' }, o.sku(x)), h('span', { class: 'gs-paren' }, ')')])];
     };
     // The option's tier as the core gives it (else as the catalog says).

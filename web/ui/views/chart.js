@@ -55,7 +55,7 @@
     if (!pts.length) { box.appendChild(h('p', { class: 'gs-muted' }, t('chart_empty'))); return box; }
     // Drawn at the width it is shown (one user unit per CSS pixel, up to 640), so that its 11-px labels stay 11 px
     // on a phone instead of shrinking with the viewBox; fewer ticks when narrow.
-    var W = chartWidth(a), H = W < 480 ? 260 : 300, ml = 56, mr = 16, mt = 14, mb = 46;
+    var W = chartWidth(a), H = W < 480 ? 260 : 300, ml = 62, mr = 16, mt = 14, mb = 46;
     var xs = pts.map(sp.x), ys = pts.map(sp.y);
     var sx = scale(Math.min.apply(null, xs), Math.max.apply(null, xs), ml, W - mr, W < 480 ? 3 : 6);
     var sy = scale(Math.min.apply(null, ys), Math.max.apply(null, ys), H - mb, mt, 5);

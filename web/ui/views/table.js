@@ -6,11 +6,13 @@
   'use strict';
   var D = UI.dom, F = UI.format, h = D.h;
 
-  // Column priority: 1 always shown; 2 from a medium table width; 3 from a wide one (styles.css, part A block).
-  // The family's main cost and speed figures rank first, so a phone still sees what to rent and what it costs.
-  var KEY_COST = { usd_m: 1, usd_total: 1 };
-  var PRI2 = { provider: 1, gpus: 1, usd_h: 1, usd_gpu_h: 1, tps_user: 1, time_h: 1, s_item: 1, rtf: 1, rank: 1 };
-  function priority(id) { return id === 'instance' || id === 'fits' || KEY_COST[id] ? 1 : PRI2[id] ? 2 : 3; }
+  // Column priority: 1 always shown; 2 from a table about 560 px wide, 3 from 760 px, 4 from 980 px (styles.css,
+  // part A block). The family's main cost and speed figures rank first, so a phone still sees what to rent and
+  // what it costs; the rest are in the row's details while hidden.
+  var PRI = { instance: 1, fits: 1, usd_m: 1, usd_total: 1,
+    provider: 2, gpus: 2, usd_h: 2, tps_user: 2, time_h: 2, s_item: 2, rtf: 2,
+    rank: 3, usd_gpu_h: 3 };
+  function priority(id) { return PRI[id] || 4; }
   var STEP = 25;
 
   function marketToggle(a) {
@@ -117,9 +119,11 @@
         if (c.id === 'badges') td.appendChild(o.badgeList(x));
         else if (c.id === 'fits') td.appendChild(h('span', { class: 'gs-fit gs-fit-' + o.fitsRank(x) }, c.text(x)));
         else if (c.id === 'instance') {
+          // The provider above the name while its column is hidden (a phone).
+          td.appendChild(h('bdi', { class: 'gs-narrowline gs-provline' }, o.provName(x)));
           D.append(td, c.cell ? c.cell(x) : c.text(x));
           // The tier beside the name (a marketplace row is one host's listing), when the badge column is hidden.
-          if (tier) td.appendChild(h('span', { class: 'gs-tierline gs-badge gs-badge-tier-' + tier.replace(/_/g, '-') }, tier === 'marketplace' ? t('tier_marketplace_row') : o.vocabLabel('tiers', tier)));
+          if (tier) td.appendChild(h('span', { class: 'gs-narrowline gs-tierline gs-badge gs-badge-tier-' + tier.replace(/_/g, '-') }, tier === 'marketplace' ? t('tier_marketplace_row') : o.vocabLabel('tiers', tier)));
         } else if (c.cell) D.append(td, c.cell(x));
         else if (c.id === 'provider' || c.id === 'gpus' || c.id === 'sharding') td.appendChild(h('bdi', {}, c.text(x)));
         else if (c.old && c.old(x)) td.appendChild(h('span', { class: 'gs-old', title: t('price_old_row', { days: a.fmt.int(UI.catalog.OLD_DAYS) }) }, c.text(x)));
@@ -134,7 +138,7 @@
       tbody.appendChild(tr);
       if (open) {
         // The columns this width hides (styles.css shows each entry only while its column is hidden).
-        var more = h('dl', { class: 'gs-figures gs-colfacts', 'aria-label': t('k_more_cols') });
+        var more = h('dl', { class: 'gs-figures gs-colfacts' });
         cols.forEach(function (c) {
           if (priority(c.id) === 1) return;
           var v = c.id === 'badges' ? o.badgeList(x) : c.text(x);
@@ -144,7 +148,7 @@
         o.facts(x, dl, true, resp);
         var p = UI.catalog.providerOf(a.view, x);
         if (p && p.billing && typeof p.billing.text === 'string') o.kv(dl, t('k_billing'), h('bdi', {}, p.billing.text));
-        tbody.appendChild(h('tr', { class: 'gs-detrow', id: detId, 'data-key': 'det-' + x._key }, h('td', { colspan: String(cols.length + 1) }, [more, dl, o.notes(x)])));
+        tbody.appendChild(h('tr', { class: 'gs-detrow', id: detId, 'data-key': 'det-' + x._key }, h('td', { colspan: String(cols.length + 1) }, h('div', { class: 'gs-detbox' }, [more, dl, o.notes(x)]))));
       }
     });
     var dated = cols.some(function (c) { return c.id === 'price_date'; });
@@ -161,6 +165,8 @@
     var scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
     wrap.classList.toggle('gs-scrolls', scrolls);
     hint.hidden = !scrolls;
+    // A row's details as wide as the box, held at its start edge, so that they read whole while the table scrolls.
+    Array.prototype.forEach.call(wrap.querySelectorAll('.gs-detbox'), function (b) { b.style.width = scrolls ? Math.max(200, wrap.clientWidth - 16) + 'px' : ''; });
   }
 
   function exportCsv(a) {
