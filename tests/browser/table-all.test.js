@@ -119,6 +119,10 @@ test('providers: a compact multi-select of providers with offerings; a pinned GP
   assert.deepEqual(nums, [Number(per[0].toFixed(2)), Number(per[per.length - 1].toFixed(2))]);
   assert.match(range, new RegExp(`across ${per.length} offerings`));
   assert.match(await page.locator('#gs-pin-cheapest').textContent(), /Cheapest: .+ per GPU-hour/);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.locator('#gs-sec-hw').screenshot({ path: path.join(SHOTS, 'pinned-price-1280-en.png') });
+  await page.check('#gs-hw-rank');
+  await page.locator('#gs-sec-hw').screenshot({ path: path.join(SHOTS, 'providers-1280-en.png') });
   assert.deepEqual(problems, []);
 });
 
@@ -222,6 +226,8 @@ test('1280, 700 and 375 px, EN and AR, light and dark: every column reachable, t
           await page.locator(`html[lang="${lang}"]`).waitFor({ state: 'attached' });
           const tag = `${width}px ${lang} ${scheme}`;
           assert.equal(await page.getAttribute('html', 'data-theme'), scheme, tag);
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await page.screenshot({ path: path.join(SHOTS, `top-${width}-${lang}-${scheme}.png`) });
           const r = await checkLayout(page, tag);
           seen[width] = r.hidden.length;
           await page.locator('#gs-options').scrollIntoViewIfNeeded();
