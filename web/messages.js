@@ -174,6 +174,7 @@ var GpuSizerMessages = {
     sort_by: 'Sort by',
     sort_asc: 'Ascending',
     sort_desc: 'Descending',
+    err_number_forms: 'Enter a number such as 2000, 2k, 50M, 1.5e9 or 1,000,000.',
     // ---- page part A (end)
     col_rank: 'Rank',
     col_provider: 'Provider',
@@ -242,7 +243,7 @@ var GpuSizerMessages = {
     f_lora_rank: 'LoRA rank',
     f_lora_targets: 'LoRA applied to',
     f_dataset_tokens: 'Dataset size (tokens)',
-    hint_dataset_tokens: 'tokens in the training set, per epoch; 5e7 = 50 million',
+    hint_dataset_tokens: 'tokens in the training set, per epoch: 50M, 0.05B and 5e7 all mean 50 million',
     f_epochs: 'Epochs',
     f_seq: 'Sequence length',
     hint_seq: 'tokens per training example',
@@ -604,6 +605,7 @@ var GpuSizerMessages = {
     sort_by: 'رتّب حسب',
     sort_asc: 'تصاعديًا',
     sort_desc: 'تنازليًا',
+    err_number_forms: 'أدخل رقمًا مثل 2000 أو 2k أو 50M أو 1.5e9 أو 1,000,000 أو ٢٠٠٠.',
     // ---- page part A (end)
     col_rank: 'الترتيب',
     col_provider: 'المزوّد',
@@ -672,7 +674,7 @@ var GpuSizerMessages = {
     f_lora_rank: 'رتبة LoRA',
     f_lora_targets: 'طبقات LoRA',
     f_dataset_tokens: 'حجم البيانات (بالرموز)',
-    hint_dataset_tokens: 'عدد رموز مجموعة التدريب في الحقبة الواحدة؛ 5e7 تعني 50 مليونًا',
+    hint_dataset_tokens: 'عدد رموز مجموعة التدريب في الحقبة الواحدة: ‎50M‎ و‎0.05B‎ و‎5e7‎ و«50 مليون» كلها تعني 50 مليونًا',
     f_epochs: 'عدد الحقب',
     f_seq: 'طول التسلسل',
     hint_seq: 'عدد الرموز في كل مثال تدريب',

@@ -234,7 +234,7 @@
         raw = String(raw || '').trim();
         if (!raw) { if (f.required) err(f, 'err_required'); return; }
         var v = F.parseNum(raw);
-        if (v === null) { err(f, 'err_number'); return; }
+        if (v === null) { err(f, 'err_number_forms'); return; } // what it accepts, so the fix is plain
         if (f.unit) { if (!(v > 0)) { err(f, 'err_positive'); return; } v *= f.unit; }
         put(req, f.to, v);
       } else if (f.type === 'tri') {
