@@ -153,6 +153,13 @@ test('numbers as people type them; a problem names its field and hides the old r
   const banner = await page.locator('#gs-alert .gs-errors').textContent();
   assert.ok(banner.includes(label) && banner.includes('Enter a number'), banner);
   assert.equal(await page.locator('#gs-out').isVisible(), false);
+  // In Arabic too: the Arabic label and message.
+  await page.selectOption('#gs-lang', 'ar');
+  await page.locator('html[lang="ar"]').waitFor({ state: 'attached' });
+  const labelAr = await page.locator('label[for="gs-dataset_tokens"]').textContent();
+  const bannerAr = await page.locator('#gs-alert .gs-errors').textContent();
+  assert.ok(labelAr !== label && bannerAr.includes(labelAr) && /أدخل رقمًا/.test(bannerAr), bannerAr);
+  await page.selectOption('#gs-lang', 'en');
   await page.fill('#gs-dataset_tokens', '50M');
   await settle(page);
   assert.equal(await page.locator('#gs-out').isVisible(), true);
