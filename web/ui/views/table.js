@@ -147,7 +147,7 @@
         var dl = h('dl', { class: 'gs-figures' });
         o.facts(x, dl, true, resp);
         var p = UI.catalog.providerOf(a.view, x);
-        if (p && p.billing && typeof p.billing.text === 'string') o.kv(dl, t('k_billing'), h('bdi', {}, p.billing.text));
+        if (p && p.billing && typeof p.billing.text === 'string') o.kv(dl, t('k_billing'), h('bdi', { class: 'gs-longtext' }, p.billing.text));
         tbody.appendChild(h('tr', { class: 'gs-detrow', id: detId, 'data-key': 'det-' + x._key }, h('td', { colspan: String(cols.length + 1) }, h('div', { class: 'gs-detbox' }, [more, dl, o.notes(x)]))));
       }
     });
