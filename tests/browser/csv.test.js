@@ -28,9 +28,12 @@ async function tableRows(page) {
   return page.evaluate(() => {
     const cols = Array.from(document.querySelectorAll('#gs-table thead th[data-col]')).filter((th) => th.dataset.col !== 'details');
     const head = cols.map((th) => th.querySelector('button') ? th.querySelector('button').firstChild.textContent : th.textContent);
+    // A cell's text without the lines a narrow table repeats in the name's cell (provider, tier: their columns have them).
+    const text = (el) => { const c = el.cloneNode(true); c.querySelectorAll('.gs-narrowline').forEach((x) => x.remove()); return c.textContent; };
     const body = Array.from(document.querySelectorAll('#gs-table tbody tr.gs-opt')).map((tr) =>
-      cols.map((th) => tr.querySelector(`[data-col="${th.dataset.col}"]`).textContent));
-    return { ids: cols.map((th) => th.dataset.col), head, body };
+      cols.map((th) => text(tr.querySelector(`[data-col="${th.dataset.col}"]`))));
+    const info = document.querySelector('#gs-table-info').textContent.match(/of ([\d,]+) options/);
+    return { ids: cols.map((th) => th.dataset.col), head, body, matching: Number(info[1].replace(/,/g, '')) };
   });
 }
 
@@ -42,9 +45,12 @@ async function exportCsv(page) {
   return parseCsv(text.slice(1));
 }
 
+// The CSV holds every option that passes the filter (issue 16); the table shows the first of them, in the same
+// order: those rows must agree.
 function compare(table, csv) {
   assert.deepEqual(csv[0], table.head, 'CSV header = table header');
-  assert.equal(csv.length - 1, table.body.length, 'same number of rows');
+  assert.ok(csv.length - 1 >= table.body.length, 'every shown row is exported');
+  assert.equal(csv.length - 1, table.matching, 'the CSV has every matching option');
   table.body.forEach((cells, r) => {
     cells.forEach((shown, c) => {
       const id = table.ids[c];
@@ -71,8 +77,9 @@ test('CSV export matches the table rows', async (t) => {
   // Sorted by aggregate speed (ascending after two clicks): the CSV follows the table's order.
   await page.fill('#gs-conc', '16');
   await settle(page);
-  await page.click('th[data-col="tps"] button');
-  await page.click('th[data-col="tps"] button');
+  // (Through the sort select: the aggregate-speed header is among those a 1400-px page moves to the details.)
+  await page.selectOption('#gs-sortby', 'tps');
+  await page.click('#gs-sortdir');
   const sorted = await tableRows(page);
   const speeds = sorted.body.map((r) => Number(numeric(r[sorted.ids.indexOf('tps')])));
   assert.deepEqual(speeds, [...speeds].sort((a, b) => a - b), 'ascending order');

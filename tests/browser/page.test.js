@@ -66,11 +66,13 @@ test('served page updates as you type and maps errors to fields', async (t) => {
   assert.match(await page.getAttribute('#gs-prompt', 'aria-describedby'), /gs-prompt-err/);
   assert.match(await page.locator('#gs-alert').textContent(), /last valid input/);
 
-  // Not a number at all: the page's own message, and the results are kept but marked stale.
+  // Not a number at all: the page's own message (with the forms it reads), and the results of the last valid
+  // input are hidden, not left to be read as this input's (issue 16).
   await page.fill('#gs-prompt', '12abc');
   await settle(page);
-  assert.equal((await err.textContent()).trim(), 'Enter a number.');
+  assert.match((await err.textContent()).trim(), /^Enter a number such as .*50M/);
   assert.ok(await page.locator('#gs-out.gs-stale').count() === 1);
+  assert.equal(await page.locator('#gs-out').isVisible(), false);
 
   // Fixing it clears the error.
   await page.fill('#gs-prompt', '1000');

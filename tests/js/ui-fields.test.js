@@ -169,3 +169,50 @@ test('the pinned layout: four degrees to workload.parallelism, all or none, erro
   assert.equal(sv.FL.fieldForPath('/workload/parallelism', sv.c), null, 'not a serving field');
   assert.equal(sv.FL.buildRequest(sv.c).request.workload.parallelism, undefined);
 });
+
+// ---- page part A (issue 16): numbers as people type them, and the request they make.
+test('numbers as people type them: scale words, separators, Arabic digits; ambiguous input refused', () => {
+  const UI = loadUI([]);
+  const p = UI.format.parseNum;
+  const ok = [
+    ['50M', 5e7], ['50m', 5e7], ['2k', 2000], ['2 K', 2000], ['0.05B', 5e7], ['1.5e9', 1.5e9], ['1.5 bn', 1.5e9], ['5e7', 5e7],
+    [' 2000 ', 2000], ['1 000 000', 1e6], ['1\u2009000', 1000], ['1\u202F000', 1000], ['1\u00A0000', 1000],
+    ['1,000,000', 1e6], ['12,345.5', 12345.5], ['1T', 1e12],
+    ['\u0661\u0662\u0663\u0664', 1234], ['\u0661\u066B\u0665', 1.5], ['\u0661\u066C\u0660\u0660\u0660', 1000],
+    ['\u0665\u0660 \u0645\u0644\u064A\u0648\u0646', 5e7], ['\u06F2\u06F0\u06F0\u06F0', 2000], ['\u200F\u0662\u0663', 23],
+    ['.5', 0.5], ['-5', -5], ['\u22125', -5]
+  ];
+  for (const [raw, want] of ok) assert.equal(p(raw), want, JSON.stringify(raw));
+  // A comma that is not a thousands separator (1,5 could be 1.5 or 15), two suffixes, a suffix on its own, text.
+  for (const raw of ['1,5', '1,,000', '12,34', '1e3k', 'k', '50 MB', '12abc', 'abc', '', '   ', '1e400', '1.2.3', '--5', '5-'])
+    assert.equal(p(raw), null, JSON.stringify(raw));
+});
+
+test('a typed 50M reaches the request as 5e7, and an unreadable number names its field', async () => {
+  const { FL, c, st } = await setup({ task: 'finetune' });
+  st.dataset_tokens = '50M';
+  let built = FL.buildRequest({ ...c, task: FL.taskOf('finetune') });
+  assert.deepEqual(plain(built.errors), []);
+  assert.equal(built.request.workload.dataset_tokens, 5e7);
+  st.dataset_tokens = '0.05B';
+  built = FL.buildRequest({ ...c, task: FL.taskOf('finetune') });
+  assert.equal(built.request.workload.dataset_tokens, 5e7);
+  st.dataset_tokens = '50 megs';
+  built = FL.buildRequest({ ...c, task: FL.taskOf('finetune') });
+  assert.equal(built.errors.length, 1);
+  assert.equal(built.errors[0].field, 'dataset_tokens');
+});
+
+test('search: every word in any order, case, punctuation and digit script ignored', () => {
+  const UI = loadUI([]);
+  const m = UI.format.matchWords;
+  const llama = ['Llama 3.1 70B', 'llama-3.1-70b'];
+  assert.equal(m('llama 70', llama), true);
+  assert.equal(m('70B LLAMA', llama), true);
+  assert.equal(m('llama-3.1', llama), true);
+  assert.equal(m('llama3', llama), true, 'a word may span the name\'s punctuation');
+  assert.equal(m('llama \u0667\u0660', llama), true, 'Arabic-Indic digits');
+  assert.equal(m('llama 405', llama), false);
+  assert.equal(m('qwen 70', llama), false);
+  assert.equal(m('', llama), true);
+});

@@ -312,8 +312,11 @@
       a.fieldIssues = {};
       issues.forEach(function (e) {
         var name = e.field || FL.fieldForPath(e.path, c);
-        if (name) (a.fieldIssues[name] = a.fieldIssues[name] || []).push(e);
-        else a.issues.push(e);
+        if (name) {
+          (a.fieldIssues[name] = a.fieldIssues[name] || []).push(e);
+          // The banner names the field too (its label and what is wrong), so that a problem is never only off-screen.
+          a.issues.push({ field: name, path: e.path, message: a.t('issue_field', { field: FL.fieldName(name, c), msg: String(e.message || e.code || '') }) });
+        } else a.issues.push(e);
       });
       a.failed = issues.length > 0;
       a.assumed = a.failed ? {} : assumedNotes(a.lastOk, c);
@@ -362,7 +365,18 @@
         h(embedded ? 'div' : 'main', { class: 'gs-main' }, panel),
         a.feat.footer ? Vw.footer(a) : null
       ]);
+      if (Vw.afterPatch) Vw.afterPatch(a); // measures what only the laid-out page knows (does the table scroll?)
     }
+    // A new width can change the chart's size and which table columns show: render again once resizing pauses.
+    var resizeTimer = null, lastWidth = 0;
+    function onResize() {
+      clearTimeout(resizeTimer);
+      resizeTimer = setTimeout(function () {
+        var w = a.rootEl.clientWidth;
+        if (w && Math.abs(w - lastWidth) > 24) { lastWidth = w; render(); }
+      }, 120);
+    }
+    window.addEventListener('resize', onResize);
 
     return {
       set: function (name, value) {
@@ -382,6 +396,8 @@
         a.destroyed = true;
         clearTimeout(timer);
         window.removeEventListener('hashchange', onHashChange);
+        window.removeEventListener('resize', onResize);
+        clearTimeout(resizeTimer);
         if (a.rootEl.parentNode) a.rootEl.parentNode.removeChild(a.rootEl);
       }
     };

@@ -15,6 +15,8 @@
     { id: 'audio', kind: 'audio', fam: 'audio', models: ['audio'], modelKey: 'audio_model' }
   ];
   var TRAIN = ['finetune', 'pretrain'];
+  // The request's largest limit (docs/CONTRACT.md: 1–10000): every evaluated option comes back.
+  var ALL_OPTIONS = 10000;
   var TRISTATE = ['', 'on', 'off'];
   function isLlm(c) { return c.task.models[0] === 'llm'; }
   function notFull(c) { return c.st.method !== 'full'; }
@@ -220,7 +222,10 @@
   }
   function buildRequest(c) {
     var errs = [], st = c.st, task = c.task;
-    var req = { workload: { kind: task.id === 'image' && video(c) ? 'video' : task.kind }, locale: st.lang, limit: parseInt(st.limit, 10) || 25 };
+    // The full page asks for every option (the table filters, sorts, charts and exports all that were evaluated;
+    // its limit is how many rows it shows); the compact widget asks for the few it shows.
+    var req = { workload: { kind: task.id === 'image' && video(c) ? 'video' : task.kind }, locale: st.lang,
+      limit: c.feat && c.feat.tableTools ? ALL_OPTIONS : parseInt(st.limit, 10) || 25 };
     function err(f, key, params) { errs.push({ field: f.key, message: c.t(key, params) }); }
     FIELDS.forEach(function (f) {
       if (!f.to || !sent(f, c)) return;
@@ -229,7 +234,7 @@
         raw = String(raw || '').trim();
         if (!raw) { if (f.required) err(f, 'err_required'); return; }
         var v = F.parseNum(raw);
-        if (v === null) { err(f, 'err_number'); return; }
+        if (v === null) { err(f, 'err_number_forms'); return; } // what it accepts, so the fix is plain
         if (f.unit) { if (!(v > 0)) { err(f, 'err_positive'); return; } v *= f.unit; }
         put(req, f.to, v);
       } else if (f.type === 'tri') {
@@ -278,7 +283,15 @@
     return null;
   }
 
-  UI.fields = { TASKS: TASKS, FIELDS: FIELDS, get: function (k) { return BY_KEY[k]; }, taskOf: taskOf, belongs: belongs, applies: applies,
+  // A field's name for a problem that names it (the banner): its label, else the words its box shows.
+  var NAMES = { model: 'model_preset', img_model: 'model_preset', audio_model: 'model_preset', q: 'model_search', providers: 'f_providers', hw: 'hw_mode', src: 'model_source' };
+  function fieldName(name, c) {
+    var f = BY_KEY[name];
+    var l = f ? label(f, c) : null;
+    return l || c.t(NAMES[name] || 'f_' + name);
+  }
+
+  UI.fields = { fieldName: fieldName, TASKS: TASKS, FIELDS: FIELDS, get: function (k) { return BY_KEY[k]; }, taskOf: taskOf, belongs: belongs, applies: applies,
     shown: shown, sent: sent, values: values, choices: choices, label: label, hint: hint, placeholder: placeholder, defaults: defaults,
     serialize: serialize, applyLink: applyLink, buildRequest: buildRequest, fieldForPath: fieldForPath };
 })(GpuSizerUI);

@@ -4,15 +4,55 @@
   function isNum(v) { return typeof v === 'number' && isFinite(v); }
   function isObj(v) { return v !== null && typeof v === 'object' && !Array.isArray(v); }
 
-  // Numbers typed by people: Arabic-Indic digits, Arabic separators and grouping commas are accepted.
+  // Numbers typed by people: Arabic-Indic and Persian digits, the Arabic decimal and thousands separators (٫ ٬),
+  // spaces of any width (thin, no-break), grouping commas (1,000,000: groups of three only, so "1,5" is refused,
+  // not read as 15), e-notation (5e7) and a scale word people write for token and sample counts (2k, 50M, 0.05B,
+  // 1.5 bn, 3 مليون). "m" is million here, never milli: no field of the form takes thousandths with a suffix.
+  var SCALE = { k: 1e3, thousand: 1e3, 'ألف': 1e3, 'الف': 1e3, m: 1e6, mn: 1e6, million: 1e6, 'مليون': 1e6,
+    b: 1e9, g: 1e9, bn: 1e9, billion: 1e9, 'مليار': 1e9, t: 1e12, trillion: 1e12, 'تريليون': 1e12 };
   function parseNum(raw) {
-    var t = String(raw).trim()
+    var t = String(raw === undefined || raw === null ? '' : raw)
       .replace(/[\u0660-\u0669]/g, function (d) { return String(d.charCodeAt(0) - 0x660); })
       .replace(/[\u06F0-\u06F9]/g, function (d) { return String(d.charCodeAt(0) - 0x6F0); })
-      .replace(/\u066B/g, '.').replace(/[\u066C,\s\u00A0\u202F_]/g, '').replace(/\u2212/g, '-');
-    if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(t)) return null;
-    var v = Number(t);
+      .replace(/[\u200E\u200F\u061C\u2066-\u2069\u202A-\u202E]/g, '') // bidi marks pasted with Arabic text
+      .replace(/\u066B/g, '.').replace(/[\u066C\s\u00A0\u2000-\u200B\u202F\u205F\u3000_']/g, '').replace(/[\u2212\u2013]/g, '-')
+      .toLowerCase();
+    var m = /^([-+]?)([\d,]*\.?\d*)(e[-+]?\d+)?([a-z\u0600-\u06FF]*)$/.exec(t);
+    if (!m || !/\d/.test(m[2])) return null;
+    var mant = m[2];
+    if (mant.indexOf(',') >= 0) {
+      // Thousands separators only: 1,000 and 12,345.6, never 1,5 or 1,,000.
+      if (!/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(mant)) return null;
+      mant = mant.replace(/,/g, '');
+    }
+    if (!/^(\d+\.?\d*|\.\d+)$/.test(mant)) return null;
+    var scale = 1;
+    if (m[4]) {
+      if (m[3] || !Object.prototype.hasOwnProperty.call(SCALE, m[4])) return null;
+      scale = SCALE[m[4]];
+    }
+    var v = Number(m[1] + mant + (m[3] || '')) * scale;
+    // 0.05 × 1e9 is 50000000.000000007 in binary; round to the digits typed so that 0.05B is exactly 5e7.
+    if (scale > 1 && isFinite(v)) v = Number(v.toPrecision(15));
     return isFinite(v) ? v : null;
+  }
+  // Search words: case, accents, Arabic diacritics and tatweel, punctuation and digit script do not matter.
+  function searchText(v) {
+    return String(v === undefined || v === null ? '' : v).normalize('NFKD').toLowerCase()
+      .replace(/[\u0660-\u0669]/g, function (d) { return String(d.charCodeAt(0) - 0x660); })
+      .replace(/[\u06F0-\u06F9]/g, function (d) { return String(d.charCodeAt(0) - 0x6F0); })
+      .replace(/[\u0300-\u036F\u064B-\u065F\u0670\u0640]/g, '')
+      .replace(/[\u0622\u0623\u0625]/g, '\u0627')
+      .replace(/[^0-9a-z\u0600-\u06FF]+/g, ' ').trim();
+  }
+  // Whether every word of a query is in one of the texts, in any order ("llama 70" finds "Llama 3.1 70B"); a word
+  // may also match across the texts' spaces and punctuation ("llama3" finds "Llama 3.1"). An empty query matches.
+  function matchWords(query, texts) {
+    var words = searchText(query).split(' ').filter(Boolean);
+    if (!words.length) return true;
+    var hay = texts.map(searchText).join(' ');
+    var tight = hay.replace(/ /g, '');
+    return words.every(function (w) { return hay.indexOf(w) >= 0 || tight.indexOf(w) >= 0; });
   }
   function parseDate(iso) {
     var m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(iso || ''));
@@ -91,7 +131,7 @@
     return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * p;
   }
 
-  UI.format = { isNum: isNum, isObj: isObj, parseNum: parseNum, parseDate: parseDate, ageDays: ageDays, digits: digits,
+  UI.format = { isNum: isNum, isObj: isObj, parseNum: parseNum, searchText: searchText, matchWords: matchWords, parseDate: parseDate, ageDays: ageDays, digits: digits,
     makeFmt: makeFmt, csvFixed: csvFixed, csvCell: csvCell, niceStep: niceStep };
   UI.parseNum = parseNum;
 })(GpuSizerUI);

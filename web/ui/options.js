@@ -33,7 +33,7 @@
     o.instanceCell = function (x) {
       if (!x.instance) return h('bdi', {}, t('pinned_instance'));
       if (!o.hasDisplayName(x)) return h('bdi', { class: 'gs-sku gs-sku-only' }, o.sku(x));
-      return [h('bdi', { class: 'gs-offer-name' }, o.machine(x)),
+      return [h('bdi', { class: 'gs-offer-name', dir: 'ltr' }, o.machine(x)),
         h('span', { class: 'gs-sku-line' }, [h('span', { class: 'gs-paren' }, ' ('), h('bdi', { class: 'gs-sku', dir: 'ltr' }, o.sku(x)), h('span', { class: 'gs-paren' }, ')')])];
     };
     // The option's tier as the core gives it (else as the catalog says).
@@ -207,12 +207,14 @@
         c._rank = i + 1; c._key = o.key(x, i); c._job = o.jobSeconds(x, fam);
         return c;
       });
-      var q = String(st.filt || '').trim().toLowerCase();
+      var q = String(st.filt || '').trim();
+      // Every word of the filter, in any order, over the option's names (provider, machine, SKU, GPU, region, tier).
       var rows = all.filter(function (x) {
         if (st.fitonly && !x.fits) return false;
         if (st.fgpu && x.gpu !== st.fgpu) return false;
         if (!q) return true;
-        return [o.provName(x), x.provider, x.instance, o.machine(x), o.gpuName(x.gpu), x.gpu, x.region].some(function (v) { return v && String(v).toLowerCase().indexOf(q) >= 0; });
+        var tier = o.tier(x);
+        return F.matchWords(q, [o.provName(x), x.provider, x.instance, o.machine(x), o.gpuName(x.gpu), x.gpu, x.region, tier ? o.vocabLabel('tiers', tier) : '', tier]);
       });
       var col = o.columns(resp).filter(function (c) { return c.id === st.sort && !c.nosort; })[0];
       if (col) {

@@ -42,15 +42,22 @@
     var txt = sc.log ? fmt.sig(v, 2) : fmt.num(v, sc.step >= 1 ? 0 : Math.min(6, Math.ceil(-Math.log10(sc.step) - 1e-9)));
     return (usd ? '$' : '') + txt;
   }
+  function chartWidth(a) {
+    var el = a.rootEl.querySelector('#gs-chart') || a.rootEl.querySelector('#gs-options');
+    var w = el ? el.clientWidth - 34 : 0; // the card's padding
+    return w > 0 ? Math.max(280, Math.min(640, Math.round(w))) : 640;
+  }
   function chart(a, o, resp, rows) {
     var t = a.t, fmt = a.fmt;
     var box = h('section', { class: 'gs-card', id: 'gs-chart' }, [h('h3', { class: 'gs-h3', id: 'gs-chart-h' }, t('chart_title'))]);
     var sp = spec(a, o, resp);
     var pts = rows.filter(function (x) { var u = sp.x(x), v = sp.y(x); return x.fits && isNum(u) && u > 0 && isNum(v) && v > 0; });
     if (!pts.length) { box.appendChild(h('p', { class: 'gs-muted' }, t('chart_empty'))); return box; }
-    var W = 640, H = 300, ml = 56, mr = 16, mt = 14, mb = 46;
+    // Drawn at the width it is shown (one user unit per CSS pixel, up to 640), so that its 11-px labels stay 11 px
+    // on a phone instead of shrinking with the viewBox; fewer ticks when narrow.
+    var W = chartWidth(a), H = W < 480 ? 260 : 300, ml = 62, mr = 16, mt = 14, mb = 46;
     var xs = pts.map(sp.x), ys = pts.map(sp.y);
-    var sx = scale(Math.min.apply(null, xs), Math.max.apply(null, xs), ml, W - mr, 6);
+    var sx = scale(Math.min.apply(null, xs), Math.max.apply(null, xs), ml, W - mr, W < 480 ? 3 : 6);
     var sy = scale(Math.min.apply(null, ys), Math.max.apply(null, ys), H - mb, mt, 5);
     var X = sx.map, Y = sy.map;
     // Pareto front: no other option is both cheaper and better on the speed axis; sweep by cost ascending.
@@ -89,5 +96,14 @@
     return box;
   }
 
+  // Whether the chart on screen was drawn for another width than its card has now (then the page draws it again).
+  function chartStale(a) {
+    var svg = a.rootEl.querySelector('#gs-scatter');
+    if (!svg) return false;
+    var drawn = parseFloat(String(svg.getAttribute('viewBox') || '').split(' ')[2]);
+    return Math.abs(chartWidth(a) - drawn) > 24;
+  }
+
   UI.views.chart = chart;
+  UI.views.chartStale = chartStale;
 })(GpuSizerUI);

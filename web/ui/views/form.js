@@ -127,7 +127,8 @@
     var gpuOpts = Object.keys(vendors).sort().map(function (v) { return { group: v.toUpperCase(), items: vendors[v] }; });
     var gf = FL.get('gpu');
     hw.appendChild(h('div', { class: 'gs-sub gs-cols', id: 'gs-sub-pin', hidden: st.hw !== 'pin' }, [
-      fieldBox(a, 'gpu', FL.label(gf, c), selectInput(a, 'gpu', gpuOpts), null, 'gs-span')
+      fieldBox(a, 'gpu', FL.label(gf, c), selectInput(a, 'gpu', gpuOpts), null, 'gs-span'),
+      st.hw === 'pin' ? h('div', { class: 'gs-span' }, pinPrice(a)) : null
     ].concat(section(a, c, 'pin'))));
     hw.appendChild(h('div', { class: 'gs-sub gs-cols', id: 'gs-sub-rank', hidden: st.hw !== 'rank' },
       [a.feat.providers ? providers(a) : null].concat(section(a, c, 'rank'))));
@@ -158,13 +159,14 @@
     if (!all.length) return h('p', { class: 'gs-hint' }, t(task.models[0] === 'llm' ? 'no_presets' : 'no_presets_kind'));
     var out = [];
     var withSearch = all.length > 10;
-    function matches(m, q) { return !q || String(m.name).toLowerCase().indexOf(q) >= 0 || String(m.id).toLowerCase().indexOf(q) >= 0; }
+    // Every word typed, in any order ("llama 70" finds Llama 3.1 70B), over the name, the id and the size.
+    function matches(m, q) { return !q || F.matchWords(q, [m.name, m.id, F.isNum(m.params_b) ? m.params_b + 'b' : '']); }
     function groupOf(m) {
       var k = a.modelKind(m);
       if (k === 'audio') return m.task === 'tts' ? 'grp_tts' : 'grp_stt';
       return k === 'video' ? 'grp_video' : k === 'image' ? 'grp_image' : null;
     }
-    var q = withSearch ? String(st.q || '').trim().toLowerCase() : '';
+    var q = withSearch ? String(st.q || '').trim() : '';
     var list = all.filter(function (m) { return matches(m, q); });
     if (list.length && !list.some(function (m) { return m.id === st[key]; })) st[key] = list[0].id; // the search narrowed the choice
     var cur = a.view.model[st[key]];
@@ -217,35 +219,68 @@
     }
     return parts.join(' · ');
   }
+  // Providers: a compact multi-select (a disclosure whose summary says what is chosen) over the providers that have
+  // offerings in the catalog, each with its count; the list scrolls inside its box, with its end visible.
   function providers(a) {
-    var st = a.st, t = a.t;
+    var st = a.st, t = a.t, fmt = a.fmt;
     var issues = a.fieldIssues.providers || [];
+    var count = {};
+    a.view.offerings.forEach(function (o) { count[o.provider] = (count[o.provider] || 0) + 1; });
+    var listed = a.view.providers.filter(function (p) { return count[p.id] > 0; });
+    var ids = listed.map(function (p) { return p.id; });
+    function on(id) { return !st.providers || st.providers.indexOf(id) >= 0; }
+    function choose(list) { a.set('providers', list.length === ids.length ? null : list); }
+    var chosen = ids.filter(on);
+    var names = listed.filter(function (p) { return on(p.id); }).map(function (p) { return p.name || p.id; });
+    var summaryText = !st.providers || chosen.length === ids.length ? t('prov_all', { n: fmt.int(ids.length) })
+      : !chosen.length ? t('prov_none_chosen')
+      : chosen.length <= 2 ? names.join(', ') : t('prov_some', { k: fmt.int(chosen.length), n: fmt.int(ids.length) });
     var fs = h('fieldset', { class: 'gs-providers gs-span', id: 'gs-providers', 'aria-describedby': issues.length ? 'gs-providers-err' : null },
       [h('legend', {}, t('f_providers'))]);
-    var ids = a.view.providers.map(function (p) { return p.id; });
-    function choose(list) { a.set('providers', list.length === ids.length ? null : list); }
-    var list = h('div', { class: 'gs-checks' });
-    a.view.providers.forEach(function (p) {
+    var list = h('div', { class: 'gs-checks gs-provlist', id: 'gs-provlist' });
+    listed.forEach(function (p) {
       var id = 'gs-prov-' + p.id;
-      var on = !st.providers || st.providers.indexOf(p.id) >= 0;
       list.appendChild(h('span', { class: 'gs-check' }, [
-        h('input', { type: 'checkbox', id: id, value: p.id, checked: on, 'aria-invalid': issues.length ? 'true' : null, 'aria-describedby': issues.length ? 'gs-providers-err' : null,
-          onchange: function (e) {
-            var chosen = ids.filter(function (x) { return x === p.id ? e.target.checked : !st.providers || st.providers.indexOf(x) >= 0; });
-            choose(chosen);
-          } }),
-        h('label', { for: id }, p.name || p.id)
+        h('input', { type: 'checkbox', id: id, value: p.id, checked: on(p.id), 'aria-invalid': issues.length ? 'true' : null, 'aria-describedby': issues.length ? 'gs-providers-err' : null,
+          onchange: function (e) { choose(ids.filter(function (x) { return x === p.id ? e.target.checked : on(x); })); } }),
+        h('label', { for: id }, [h('bdi', {}, p.name || p.id), h('span', { class: 'gs-count' }, ' ' + fmt.int(count[p.id]))])
       ]));
     });
-    fs.appendChild(h('div', { class: 'gs-checks-tools' }, [
-      h('button', { type: 'button', class: 'gs-btn gs-btn-small', onclick: function () { choose(ids.slice()); } }, t('all')),
-      h('button', { type: 'button', class: 'gs-btn gs-btn-small', onclick: function () { choose([]); } }, t('none'))
-    ]));
-    fs.appendChild(list);
+    var box = h('details', { class: 'gs-provpick', id: 'gs-provpick', 'data-key': 'provpick' }, [
+      h('summary', { class: 'gs-input gs-provsum', id: 'gs-provsum' }, h('bdi', {}, summaryText)),
+      h('div', { class: 'gs-provpanel' }, [
+        h('div', { class: 'gs-checks-tools' }, [
+          h('button', { type: 'button', class: 'gs-btn gs-btn-small', onclick: function () { choose(ids.slice()); } }, t('all')),
+          h('button', { type: 'button', class: 'gs-btn gs-btn-small', onclick: function () { choose([]); } }, t('none'))
+        ]),
+        list
+      ])
+    ]);
+    fs.appendChild(box);
     var err = h('p', { id: 'gs-providers-err', class: 'gs-err', hidden: !issues.length });
     issues.forEach(function (e) { D.append(err, issueText(a, e)); });
     fs.appendChild(err);
     return fs;
+  }
+
+  // A pinned GPU's price across the catalog: $/GPU-hour low–high over its on-demand offerings, how many, and the
+  // cheapest one (per GPU-hour, so that an 8-GPU machine and a 1-GPU one compare).
+  function pinPrice(a) {
+    var t = a.t, fmt = a.fmt, gid = a.st.gpu, view = a.view;
+    var list = view.offerings.filter(function (o) {
+      return o.gpu === gid && F.isNum(o.usd_per_hour) && o.usd_per_hour > 0 && F.isNum(o.gpus) && o.gpus > 0 && view.provider[o.provider];
+    }).map(function (o) { return { o: o, per: o.usd_per_hour / o.gpus }; }).sort(function (x, y) { return x.per - y.per; });
+    if (!list.length) return h('p', { class: 'gs-hint gs-pinprice', id: 'gs-pin-price' }, t('pin_price_none'));
+    var money = function (v) { return fmt.usd(v, v < 0.1 ? 3 : 2); };
+    var provs = {};
+    list.forEach(function (x) { provs[x.o.provider] = 1; });
+    var c = list[0].o, p = view.provider[c.provider];
+    var what = (p.name || p.id) + ' · ' + (typeof c.display_name === 'string' && c.display_name ? c.display_name : c.instance || c.id);
+    return h('div', { class: 'gs-pinprice', id: 'gs-pin-price', 'aria-live': 'polite' }, [
+      h('p', { id: 'gs-pin-range' }, t('pin_price', { low: money(list[0].per), high: money(list[list.length - 1].per),
+        n: fmt.int(list.length), p: fmt.int(Object.keys(provs).length) })),
+      h('p', { class: 'gs-hint', id: 'gs-pin-cheapest' }, t('pin_cheapest', { what: what, per: money(list[0].per), usd_h: money(c.usd_per_hour) }))
+    ]);
   }
 
   UI.views.form = form;
