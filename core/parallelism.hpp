@@ -83,6 +83,8 @@ struct StepTime {
   double pipeline_p2p_s = 0;       // activations sent between stages
   double data_parallel_s = 0;      // exposed part of gradient reduce and ZeRO gathers
   double expert_all_to_all_s = 0;  // token dispatch and combine of MoE layers
+  double offload_s = 0;            // host offload: PCIe traffic and CPU optimizer step not hidden
+  double straggler_s = 0;          // waiting for the slowest data-parallel replica
   double step_s = 0;
   double tokens_per_step = 0;      // global batch
   int64_t micro_batches = 1;       // per pipeline per step
