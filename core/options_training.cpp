@@ -43,7 +43,9 @@ Fitted fit(const Request& request, const EnginePreset& engine, const OptionInput
   // Pinned hardware that holds the run in no layout: keep the optimizer state, then the weights too, in
   // host RAM (ZeRO-Offload / ZeRO-Infinity), as DeepSpeed and FSDP recipes do when the GPUs are given.
   // A catalog search instead grows the option (scale_out), which is faster than offloading.
-  if (!f.placement.fits && !f.placement.layout_mismatch && request.hardware && !w.offload_given) {
+  // Only full training: its optimizer state is what offload moves; an adapter run's is already small.
+  if (!f.placement.fits && !f.placement.layout_mismatch && request.hardware && !w.offload_given &&
+      w.method == MethodId::full) {
     for (OffloadId offload : {OffloadId::optimizer, OffloadId::optimizer_and_params}) {
       TrainingWorkload offloaded = f.workload;
       offloaded.offload = offload;

@@ -98,6 +98,7 @@ struct StepInputs {
   double trainable_params = 0;      // whose gradients are reduced
   double gathered_weight_bytes = 0; // ZeRO-3/FSDP: weights all-gathered each forward and backward
   double gradient_bytes_per_param = 2;
+  bool zero2 = false;               // gradients sharded (reduce-scattered every micro-batch)
   bool zero3 = false;
   bool recompute = false;
   double global_batch_tokens = 0;

@@ -267,7 +267,7 @@ std::vector<Explanation> explain_training_memory(const Model& m, const TrainingW
   const bool full = w.method == MethodId::full;
   const bool master_copy = full && weight_bytes_per_param(w.weights) < 4.0;
   const double experts_active = m.experts > 1 ? static_cast<double>(m.experts_per_token) : 1.0;
-  return {
+  std::vector<Explanation> out = {
       {"optimizer_bytes", "trainable_params × bytes_per_param (fp32 master copy when the trained weights are 16-bit, "
                           "+ optimizer moments)",
        {{"trainable_params", t.trainable_params},
@@ -291,23 +291,26 @@ std::vector<Explanation> explain_training_memory(const Model& m, const TrainingW
         {"activation_offload", w.activation_offload ? 1.0 : 0.0}},
        t.activations_bytes,
        "Korthikanti et al. 2022, Table 2, with flash attention and a gated MLP; with activation_offload the GPU "
-       "keeps the layer at work and two layers' checkpoints"},
-      {"host_bytes",
-       "offload: (optimizer_bytes + trainable_params × 4 fp32 gradients) × 1.5 (+ weights × 1.5 with "
-       "optimizer_and_params) + paged optimizer state + layers × checkpoint bytes with activation_offload",
-       {{"offload", static_cast<double>(static_cast<int>(w.offload))},
-        {"trainable_params", t.trainable_params},
-        {"optimizer_in_backward", w.optimizer_in_backward ? 1.0 : 0.0}},
-       t.host_bytes,
-       "DeepSpeed memory estimator (estimate_zero2/zero3_model_states_mem_needs, additional_buffer_factor 1.5); "
-       "bitsandbytes paged optimizers (Dettmers et al. 2023, QLoRA §3)"}};
+       "keeps the layer at work and two layers' checkpoints"}};
+  if (t.host_bytes > 0) {
+    out.push_back({"host_bytes",
+         "offload: (optimizer_bytes + trainable_params × 4 fp32 gradients) × 1.5 (+ weights × 1.5 with "
+         "optimizer_and_params) + paged optimizer state + layers × checkpoint bytes with activation_offload",
+         {{"offload", static_cast<double>(static_cast<int>(w.offload))},
+          {"trainable_params", t.trainable_params},
+          {"optimizer_in_backward", w.optimizer_in_backward ? 1.0 : 0.0}},
+         t.host_bytes,
+         "DeepSpeed memory estimator (estimate_zero2/zero3_model_states_mem_needs, additional_buffer_factor 1.5); "
+         "bitsandbytes paged optimizers (Dettmers et al. 2023, QLoRA §3)"});
+  }
+  return out;
 }
 
 Explanation explain_training_time(const TrainingWorkload& w, const TrainingSpeed& speed, int64_t gpus) {
   const StepTime& step = speed.step;
   return {"train_s",
-          "tokens / tokens_per_s; tokens_per_s = tokens_per_step / (compute_s + bubble_s + tensor_parallel_s + "
-          "pipeline_p2p_s + data_parallel_s + expert_all_to_all_s); compute_s = tokens_per_step × flops_per_token / "
+          "tokens / tokens_per_s / goodput; tokens_per_s = tokens_per_step / (compute_s + bubble_s + tensor_parallel_s + "
+          "pipeline_p2p_s + data_parallel_s + expert_all_to_all_s + offload_s); compute_s = tokens_per_step × flops_per_token / "
           "(gpus × peak_flops × utilisation)",
           {{"tokens", w.tokens},
            {"flops_per_token", speed.hardware_flops_per_token},
@@ -321,45 +324,57 @@ Explanation explain_training_time(const TrainingWorkload& w, const TrainingSpeed
            {"tensor_parallel_s", step.tensor_parallel_s},
            {"pipeline_p2p_s", step.pipeline_p2p_s},
            {"data_parallel_s", step.data_parallel_s},
-           {"expert_all_to_all_s", step.expert_all_to_all_s}},
+           {"expert_all_to_all_s", step.expert_all_to_all_s},
+           {"offload_s", step.offload_s},
+           {"goodput", speed.goodput}},
           speed.train_s,
           "6·N per token (Kaplan et al. 2020), 4·N for LoRA, +2·N with recomputation; attention per PaLM "
           "(Chowdhery et al. 2022, App. B); layout and communication per Narayanan et al. 2021 "
-          "(core/parallelism.cpp)"};
+          "(core/parallelism.cpp); goodput from Llama 3's interruptions (Dubey et al. 2024, §3.3.4)"};
 }
 
 namespace {
 
-// Fraction of peak the large GEMMs reach before any communication or memory-bound work, chosen on the
-// calibration cases together with the memory-bound term below (`npm run accuracy -- --group training`):
-// ~0.7 of the 16-bit peak on A100-class GPUs (llm-foundry MPT, TinyLlama, Megatron-LM's 175B/1T tables),
-// ~0.6 on H100/H200-class parts whose peak is three times higher (Llama 3, NeMo tables); FP8 GEMMs
-// ~0.5 of the FP8 peak (NeMo 24.12 Llama 3 FP8, DeepSeek-V3). GDDR cards lose more. LoRA/QLoRA run
-// smaller GEMMs (the adapters) beside the frozen ones, and QLoRA dequantises NF4 weights every pass.
+// Fraction of peak the large GEMMs reach before any communication or memory-bound work, set together
+// with kActivationTrafficPerSavedByte on the llm-foundry MPT tables (125M–70B on A100 and H100, bf16 and
+// FP8; tests/calibration/added/training.json), the NeMo rows and TinyLlama (`npm run accuracy -- --group
+// training`), and held under the Megatron-LM and MT-NLG ranges of tests/cpp/parallelism_test.cpp: ~0.67
+// of the 16-bit peak on A100-class GPUs, ~0.55 on H100/H200-class parts whose peak is three times
+// higher, ~0.45 of the FP8 peak for FP8 GEMMs. GDDR cards lose more. LoRA/QLoRA run small adapter GEMMs
+// beside the frozen ones, and QLoRA dequantises NF4 weights each pass.
 double gemm_utilisation(const Gpu& gpu, const TrainingWorkload& w, bool fp8_native) {
   const double peak16 = gpu.tflops_16bit();
-  double utilisation = !gpu.is_hbm() ? 0.5 : (peak16 > 500 ? 0.6 : 0.7);
-  if (w.precision == PrecisionId::fp8 && fp8_native) utilisation = 0.5;
+  double utilisation = !gpu.is_hbm() ? 0.5 : (peak16 > 500 ? 0.55 : 0.67);
+  if (w.precision == PrecisionId::fp8 && fp8_native) utilisation = 0.45;
   if (w.method == MethodId::qlora) utilisation *= 0.6;
   else if (w.method == MethodId::lora) utilisation *= 0.85;
   return utilisation;
 }
 
-// The non-GEMM kernels (norms, activation functions, residual adds, rotary, dropout, FP8 casts) are
-// memory-bound: per token and layer they move about kActivationTrafficPerSavedByte times the bytes the
-// layer saves for backward (Korthikanti et al. 2022, Table 2: 15·h + 8·ffn with flash attention and a
-// gated MLP): each saved tensor is written in the forward pass and read in the backward, and its
-// gradient written and read once. GEMM FLOPs grow with hidden², this traffic with hidden, so small
-// models, and FP8 (twice the GEMM rate, the same traffic), lose more of the step to it (first cut;
-// with it TinyLlama, GPT-2 124M and the 8B FP8 NeMo row move towards their published MFU).
-constexpr double kActivationTrafficPerSavedByte = 4.0;
+// FlashAttention forward + backward reaches a smaller share of peak than GEMMs: FlashAttention-2 "50-73%
+// of the theoretical maximum FLOPs/s on A100" (Dao 2023, abstract) but "only 35% utilization ... on the
+// H100 GPU" (Shah et al. 2024, FlashAttention-3, §1). Attention stays 16-bit in FP8 recipes.
+double attention_utilisation(const Gpu& gpu) {
+  if (!gpu.is_hbm()) return 0.4;
+  return gpu.tflops_16bit() > 500 ? 0.35 : 0.6;
+}
+
+// The non-GEMM kernels (norms, activation functions, residual adds, rotary, dropout, FP8 casts, the
+// loss over the vocabulary) are memory-bound: per token they move about kActivationTrafficPerSavedByte
+// times the bytes each layer saves for backward (Korthikanti et al. 2022, Table 2: 15·h + 8·ffn with
+// flash attention and a gated MLP) and the fp32 logits (4 B × vocab): each saved tensor is written and
+// read in the forward pass, read again in the backward pass, and its gradient written and read, with
+// the upcasts between. GEMM FLOPs grow with hidden², this traffic with hidden, so small models and FP8
+// (twice the GEMM rate, the same traffic) lose more of the step to it, and more so on H100 (989 TFLOP/s
+// over 3.35 TB/s) than on A100 (312 over 2.0). Set with gemm_utilisation (above).
+constexpr double kActivationTrafficPerSavedByte = 5.0;
 // Elementwise kernels stream at ~80% of the HBM datasheet bandwidth (STREAM-like copies on A100/H100).
 constexpr double kElementwiseBandwidthEfficiency = 0.8;
 
-// Effective utilisation of peak: the GEMMs at gemm_utilisation plus the memory-bound kernels' time.
-// FP8 recipes run only the linear layers in FP8; attention (FlashAttention) stays 16-bit (Transformer
-// Engine's fp8_autocast covers te.Linear / LayerNormLinear / LayerNormMLP; DotProductAttention is
-// bf16 unless FP8 attention is asked for), so its FLOPs go at the 16-bit rate.
+// Effective utilisation of peak: dense GEMMs at gemm_utilisation, attention at attention_utilisation of
+// the 16-bit peak (FP8 recipes run only the linear layers in FP8: Transformer Engine's fp8_autocast
+// covers te.Linear, LayerNormLinear and LayerNormMLP; DotProductAttention stays bf16), plus the
+// memory-bound kernels' time.
 double kernel_utilisation(const Model& m, const Gpu& gpu, const TrainingWorkload& w, bool fp8_native,
                           double hardware_flops_per_token, double attention_flops_per_token, double peak_flops) {
   const double gemm = gemm_utilisation(gpu, w, fp8_native);
@@ -367,21 +382,18 @@ double kernel_utilisation(const Model& m, const Gpu& gpu, const TrainingWorkload
   const double experts_active = m.experts > 1 ? static_cast<double>(m.experts_per_token) : 1.0;
   const double saved_per_token =
       static_cast<double>(m.layers) *
-      (15.0 * static_cast<double>(m.hidden) + 8.0 * static_cast<double>(m.ffn) * experts_active);
+          (15.0 * static_cast<double>(m.hidden) + 8.0 * static_cast<double>(m.ffn) * experts_active) +
+      4.0 * static_cast<double>(m.vocab);
   const double passes = w.grad_checkpointing ? 4.0 / 3.0 : 1.0;  // the recomputed forward moves them again
   const double traffic_bytes = saved_per_token * kActivationTrafficPerSavedByte * passes;
   const double memory_s = traffic_bytes / (gpu.memory_bandwidth_gbs * 1e9 * kElementwiseBandwidthEfficiency);
-  double gemm_s = hardware_flops_per_token / (peak_flops * gemm);
-  const bool fp8 = w.precision == PrecisionId::fp8 && fp8_native;
-  if (fp8 && gpu.tflops_16bit() > 0) {
-    TrainingWorkload bf16 = w;
-    bf16.precision = PrecisionId::bf16;
-    const double attention = std::clamp(attention_flops_per_token, 0.0, hardware_flops_per_token);
-    gemm_s = (hardware_flops_per_token - attention) / (peak_flops * gemm) +
-             attention / (gpu.tflops_16bit() * 1e12 * gemm_utilisation(gpu, bf16, false));
-  }
+  const double peak16 = (gpu.tflops_16bit() > 0 ? gpu.tflops_16bit() * 1e12 : peak_flops);
+  // LoRA and QLoRA attention runs at the full-training attention rate (the adapters do not touch it).
+  const double attention = std::clamp(attention_flops_per_token, 0.0, hardware_flops_per_token);
+  const double gemm_s = (hardware_flops_per_token - attention) / (peak_flops * gemm);
+  const double attention_s = attention / (peak16 * attention_utilisation(gpu));
   // The whole step's time expressed as a utilisation of `peak_flops`.
-  return hardware_flops_per_token / (peak_flops * (gemm_s + memory_s));
+  return hardware_flops_per_token / (peak_flops * (gemm_s + attention_s + memory_s));
 }
 
 struct Flops {
@@ -429,6 +441,7 @@ StepInputs step_inputs(const Model& m, const TrainingWorkload& w, const Gpu& gpu
   in.kernel_utilisation = kernel_utilisation(m, gpu, w, native, f.hardware_per_token, f.attention_per_token, peak);
   in.trainable_params = t.trainable_params;
   in.gradient_bytes_per_param = 2.0;
+  in.zero2 = stage == ShardingId::zero2;
   in.zero3 = stage == ShardingId::zero3;
   in.gathered_weight_bytes = t.weights_bytes + t.adapter_bytes;
   in.recompute = w.grad_checkpointing;

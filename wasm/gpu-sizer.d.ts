@@ -93,6 +93,8 @@ declare namespace createSizer {
     optimizer_in_backward?: boolean;
     /** Checkpointed activations moved to host RAM during the forward pass and back for the backward */
     activation_offload?: boolean;
+    /** The loss fused with the output layer (no full logits held); absent: as the engine */
+    fused_loss?: boolean;
   }
 
   interface MediaWorkload {
