@@ -92,7 +92,8 @@ TrainingPlacement place_training(const Model& model, const TrainingWorkload& w, 
 struct TrainingSpeed {
   double hardware_flops_per_token = 0;  // incl. recomputation
   double model_flops_per_token = 0;     // 6·N + attention (PaLM, Chowdhery et al. 2022, App. B)
-  double utilisation = 0;               // fraction of peak the GEMMs reach, before communication
+  double utilisation = 0;               // fraction of peak the step's kernels reach (GEMMs, attention and
+                                        // memory-bound work), before communication
   double peak_flops_per_gpu = 0;
   double tokens_per_s = 0;              // whole option
   double train_s = 0;
