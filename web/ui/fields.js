@@ -71,7 +71,7 @@
     { key: 'sharding', link: 'sh', def: 'auto', type: 'enum', vocab: 'sharding', to: 'workload.sharding', tasks: TRAIN, adv: true, section: 'workload', label: 'f_sharding', hint: 'hint_sharding', span: true },
     { key: 'grad_ckpt', link: 'gc', def: '', type: 'tri', labels: 'gc_', to: 'workload.grad_checkpointing', tasks: TRAIN, adv: true, section: 'workload', label: 'f_grad_ckpt',
       hint: function (c) { return c.t(c.st.task === 'pretrain' ? 'hint_gc_pretrain' : 'hint_gc'); }, span: true },
-    { key: 'offload', link: 'ol', def: 'none', type: 'enum', vocab: 'offload', to: 'workload.offload', tasks: TRAIN, adv: true, section: 'workload', label: 'f_offload', hint: 'hint_offload', span: true },
+    { key: 'offload', link: 'ol', def: '', blank: 'offload_auto', type: 'enum', vocab: 'offload', to: 'workload.offload', tasks: TRAIN, adv: true, section: 'workload', label: 'f_offload', hint: 'hint_offload', span: true },
     { key: 'opt_bwd', link: 'ob', def: '', type: 'tri', labels: 'obw_', to: 'workload.optimizer_in_backward', tasks: TRAIN, adv: true, section: 'workload', label: 'f_opt_bwd', hint: 'hint_opt_bwd' },
     { key: 'act_offload', link: 'ao', def: '', type: 'tri', labels: 'aof_', to: 'workload.activation_offload', tasks: TRAIN, adv: true, section: 'workload', label: 'f_act_offload', hint: 'hint_act_offload' },
     { key: 'fused_loss', link: 'fl', def: '', type: 'tri', labels: 'fl_', to: 'workload.fused_loss', tasks: TRAIN, adv: true, section: 'workload', label: 'f_fused_loss', hint: 'hint_fused_loss' },
