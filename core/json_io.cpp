@@ -179,6 +179,7 @@ json response_to_json(const Response& r) {
     if (m.gradients_bytes) put_bytes(memory, "gradients_bytes", *m.gradients_bytes);
     if (m.optimizer_bytes) put_bytes(memory, "optimizer_bytes", *m.optimizer_bytes);
     if (m.adapter_bytes) put_bytes(memory, "adapter_bytes", *m.adapter_bytes);
+    if (m.host_bytes) put_bytes(memory, "host_bytes", *m.host_bytes);
     put_bytes(memory, "overhead_bytes", m.overhead_bytes);
     put_bytes(memory, "total_bytes", m.total_bytes);
     out["memory"] = memory;

@@ -23,6 +23,7 @@ struct Fitted {
   TrainingMemory memory;      // of that workload
   Fabric fabric;              // the links the option's GPUs talk over
   bool recomputed = false;
+  bool auto_offloaded = false;  // the request set no offload; the optimizer (and weights) went to host RAM
 };
 
 Fitted fit(const Request& request, const EnginePreset& engine, const OptionInputs& in) {
@@ -39,7 +40,46 @@ Fitted fit(const Request& request, const EnginePreset& engine, const OptionInput
     const TrainingPlacement retry = place_training(model, recomputed, recomputed_memory, *in.gpu, in.gpus, fabric, logits);
     if (retry.fits) f = Fitted{retry, recomputed, recomputed_memory, fabric, true};
   }
+  // Pinned hardware that holds the run in no layout: keep the optimizer state, then the weights too, in
+  // host RAM (ZeRO-Offload / ZeRO-Infinity), as DeepSpeed and FSDP recipes do when the GPUs are given.
+  // A catalog search instead grows the option (scale_out), which is faster than offloading.
+  // Only full training: its optimizer state is what offload moves; an adapter run's is already small.
+  if (!f.placement.fits && !f.placement.layout_mismatch && request.hardware && !w.offload_given &&
+      w.method == MethodId::full) {
+    for (OffloadId offload : {OffloadId::optimizer, OffloadId::optimizer_and_params}) {
+      TrainingWorkload offloaded = f.workload;
+      offloaded.offload = offload;
+      const TrainingMemory offloaded_memory = training_memory(model, offloaded, logits);
+      const TrainingPlacement retry = place_training(model, offloaded, offloaded_memory, *in.gpu, in.gpus, fabric, logits);
+      if (retry.fits) {
+        f = Fitted{retry, offloaded, offloaded_memory, fabric, f.recomputed, true};
+        break;
+      }
+    }
+  }
   return f;
+}
+
+// What the host offload costs: the CPU RAM it needs and the share of each step it takes.
+void note_offload(Option& option, const Fitted& f, const TrainingSpeed& speed) {
+  const double host = f.memory.host_bytes + f.placement.spilled_bytes_per_gpu * static_cast<double>(f.placement.gpus);
+  if (f.auto_offloaded) {
+    option.notes.push_back(note("offloaded", SeverityId::warning,
+                                f.workload.offload == OffloadId::optimizer ? "offload.auto_optimizer"
+                                                                            : "offload.auto_optimizer_and_params",
+                                {param_number("host_bytes", host, format_gb(host))}));
+  }
+  if (f.memory.host_bytes > 0 && f.workload.offload != OffloadId::none) {
+    const double share = speed.step.step_s > 0 ? speed.step.offload_s / speed.step.step_s : 0;
+    option.notes.push_back(note("host_memory", SeverityId::info, "offload.host_memory",
+                                {param_number("host_bytes", host, format_gb(host)),
+                                 param_number("offload_share", share, format_percent(share))}));
+  }
+  if (f.placement.spilled_bytes_per_gpu > 0) {
+    option.notes.push_back(note("paged_spill", SeverityId::info, "offload.paged_spill",
+                                {param_number("spilled_bytes_per_gpu", f.placement.spilled_bytes_per_gpu,
+                                              format_gb(f.placement.spilled_bytes_per_gpu))}));
+  }
 }
 
 void note_fit(Option& option, const TrainingPlacement& placement) {
@@ -99,6 +139,7 @@ MemoryReport training_memory_report(const Request& request, const EnginePreset& 
   report.activations_bytes = m.activations_bytes;
   report.overhead_bytes = m.overhead_bytes;
   report.total_bytes = m.total_bytes;
+  if (m.host_bytes > 0) report.host_bytes = m.host_bytes;
   return report;
 }
 
@@ -147,6 +188,7 @@ Candidate evaluate_training_option(const Request& request, const EnginePreset& e
   note_fit(option, placement);
   note_layout(option, placement, speed);
   note_training_capabilities(option, *in.gpu, w, speed);
+  note_offload(option, f, speed);
   if (w.deadline_s && !option.meets_targets) {
     const double hours = speed.train_s / 3600.0;
     const double deadline_hours = *w.deadline_s / 3600.0;

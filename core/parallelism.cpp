@@ -1,5 +1,7 @@
 #include "parallelism.hpp"
 
+#include "memory.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -108,22 +110,45 @@ StepTime step_time(const Model& model, const TrainingWorkload& w, const Layout& 
   const double work_s = t.compute_s + t.tensor_parallel_s + t.expert_all_to_all_s;
   t.bubble_s = work_s * bubble_ratio;
 
-  // Data parallel: gradients all-reduced (or reduce-scattered, then the updated weights all-gathered:
-  // the same bytes, ZeRO-1/2); ZeRO-3/FSDP reduce-scatters the gradients and all-gathers the weights
-  // for the forward and the backward pass (and the recomputed forward).
+  // Data parallel. Unsharded gradients (no ZeRO, ZeRO-1) are all-reduced once per step, at the end of
+  // the last micro-batch's backward pass (DDP's no_sync during accumulation), so only that backward can
+  // hide them. Sharded gradients (ZeRO-2, ZeRO-3/FSDP) are reduce-scattered every micro-batch — a GPU
+  // keeps only its shard — and ZeRO-2 all-gathers the updated weights once a step; ZeRO-3 also
+  // all-gathers each layer's weights for every micro-batch's forward and backward pass (and the
+  // recomputed forward); both hide behind each micro-batch's compute (Rajbhandari et al. 2020, ZeRO
+  // §5; Li et al. 2020, PyTorch DDP §3.2.3 no_sync; Zhao et al. 2023, PyTorch FSDP §3.2).
   if (layout.data > 1) {
     const int64_t span = layout.gpus();
     const double gbs = link_gbs(span);
     const double latency = link_latency(span);
-    const double grad_bytes = in.trainable_params * in.gradient_bytes_per_param / (tp * pp);
-    double comm = 0;
-    if (in.zero3) {
-      const double weights = in.gathered_weight_bytes / (tp * pp);
-      comm = gather_s(grad_bytes, dp, gbs, latency) + (in.recompute ? 3.0 : 2.0) * gather_s(weights, dp, gbs, latency);
-    } else {
-      comm = all_reduce_s(grad_bytes, dp, gbs, latency);
-    }
-    t.data_parallel_s = std::max(0.0, comm - kDataParallelOverlap * t.compute_s);
+    // MoE: each GPU holds 1/ep of the experts, and an expert's gradients are reduced only over the
+    // data-parallel replicas that hold the same expert (dp / ep of them; DeepSeek-V3 §3.2).
+    const ParamSplit split = split_params(model);
+    const double total_params = std::max(1.0, split.dense_params + split.expert_params);
+    const double expert_share = in.trainable_params >= 0.5 * total_params ? split.expert_params / total_params : 0.0;
+    // Backward share of a micro-batch's compute: 4 of 6·N, or 4 of 8·N with recomputation.
+    const double backward_share = in.recompute ? 0.5 : 2.0 / 3.0;
+    double window_s = t.compute_s;
+    auto group_comm = [&](double share, double group_split, double n) {
+      if (share <= 0 || n <= 1) return 0.0;
+      const double grad_bytes = in.trainable_params * share * in.gradient_bytes_per_param / group_split;
+      if (in.zero3) {
+        const double weights = in.gathered_weight_bytes * share / group_split;
+        double comm = m * (gather_s(grad_bytes, n, gbs, latency) + (in.recompute ? 3.0 : 2.0) * gather_s(weights, n, gbs, latency));
+        // FSDP/ZeRO-3 gathers one layer at a time and reduce-scatters each layer's gradients: every
+        // collective pays the ring's (n − 1) hops of latency (NCCL runs all-gather and reduce-scatter
+        // as rings), so the exposed share grows with the data-parallel size when the step is short.
+        const double per_micro = layers_per_stage * ((in.recompute ? 3.0 : 2.0) + 1.0);
+        comm += m * std::max(0.0, per_micro - (in.recompute ? 4.0 : 3.0)) * (n - 1.0) * latency;
+        return comm;
+      }
+      if (in.zero2) return m * gather_s(grad_bytes, n, gbs, latency) + gather_s(grad_bytes, n, gbs, latency);
+      return all_reduce_s(grad_bytes, n, gbs, latency);
+    };
+    const double comm = group_comm(1.0 - expert_share, tp * pp, dp) +
+                        group_comm(expert_share, tp * pp * ep, std::max(1.0, dp / ep));
+    if (!in.zero3 && !in.zero2) window_s = t.compute_s / m * backward_share;
+    t.data_parallel_s = std::max(0.0, comm - kDataParallelOverlap * window_s);
   }
   t.step_s = work_s + t.bubble_s + t.pipeline_p2p_s + t.data_parallel_s;
   return t;

@@ -83,6 +83,8 @@ struct StepTime {
   double pipeline_p2p_s = 0;       // activations sent between stages
   double data_parallel_s = 0;      // exposed part of gradient reduce and ZeRO gathers
   double expert_all_to_all_s = 0;  // token dispatch and combine of MoE layers
+  double offload_s = 0;            // host offload: PCIe traffic and CPU optimizer step not hidden
+  double straggler_s = 0;          // waiting for the slowest data-parallel replica
   double step_s = 0;
   double tokens_per_step = 0;      // global batch
   int64_t micro_batches = 1;       // per pipeline per step
@@ -96,6 +98,7 @@ struct StepInputs {
   double trainable_params = 0;      // whose gradients are reduced
   double gathered_weight_bytes = 0; // ZeRO-3/FSDP: weights all-gathered each forward and backward
   double gradient_bytes_per_param = 2;
+  bool zero2 = false;               // gradients sharded (reduce-scattered every micro-batch)
   bool zero3 = false;
   bool recompute = false;
   double global_batch_tokens = 0;

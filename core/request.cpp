@@ -130,6 +130,14 @@ void parse_training(const json& w, bool pretrain, const Model* model, JsonReader
   out.deadline_s = r.number(w, "deadline_s", path, {0, 1e10, true});
   out.checkpoint_every_s = r.number(w, "checkpoint_every_s", path, {0, 1e9, true});
   out.global_batch_tokens = r.number(w, "global_batch_tokens", path, {1, 1e12, true});
+  // Memory options (CONTRACT.md): host offload of the optimizer (and weights), the optimizer step inside
+  // the backward pass, checkpointed activations in host RAM.
+  const auto offload = r.choice_id<OffloadId>(w, "offload", path);
+  out.offload = offload.value_or(OffloadId::none);
+  out.offload_given = offload.has_value();
+  out.optimizer_in_backward = r.boolean(w, "optimizer_in_backward", path).value_or(false);
+  out.activation_offload = r.boolean(w, "activation_offload", path).value_or(false);
+  out.fused_loss = r.boolean(w, "fused_loss", path);
   if (const json* layout = r.object(w, "parallelism", path)) {
     const std::string lpath = path + "/parallelism";
     TrainingWorkload::Parallelism p;
@@ -183,7 +191,8 @@ void parse_training(const json& w, bool pretrain, const Model* model, JsonReader
   r.unknown_fields(w, path,
                    {"kind", "method", "optimizer", "lora_rank", "lora_targets", "seq_len", "micro_batch",
                     "grad_checkpointing", "sharding", "dataset_tokens", "epochs", "checkpoint_every_s", "tokens",
-                    "precision", "deadline_s", "weights", "parallelism", "global_batch_tokens"});
+                    "precision", "deadline_s", "weights", "parallelism", "global_batch_tokens", "offload",
+                    "optimizer_in_backward", "activation_offload", "fused_loss"});
 }
 
 void parse_media(const json& w, WorkloadKind kind, const Model* model, JsonReader& r, MediaWorkload& out) {

@@ -53,6 +53,16 @@ struct TrainingWorkload {
   };
   std::optional<Parallelism> parallelism;
   std::optional<double> global_batch_tokens;  // tokens per optimizer step
+  // Memory options real recipes use (CONTRACT.md): optimizer state (and weights) in host RAM, the
+  // optimizer step fused into the backward pass (gradients freed layer by layer), checkpointed
+  // activations moved to host RAM.
+  OffloadId offload = OffloadId::none;
+  bool offload_given = false;
+  bool optimizer_in_backward = false;
+  bool activation_offload = false;
+  // The loss fused with the output projection (Liger, Apple Cut Cross-Entropy, Unsloth): no full logits
+  // are held. Absent: as the engine's preset (EnginePreset::training_logits_copies).
+  std::optional<bool> fused_loss;
 };
 
 // Image/video diffusion and audio (CONTRACT.md kinds "image", "video", "audio").

@@ -76,6 +76,7 @@ struct MemoryReport {
   double weights_bytes = 0, activations_bytes = 0, overhead_bytes = 0, total_bytes = 0;
   std::optional<double> kv_cache_bytes, kv_bytes_per_token;
   std::optional<double> gradients_bytes, optimizer_bytes, adapter_bytes;
+  std::optional<double> host_bytes;  // training: host (CPU) RAM the offloaded state needs
 };
 
 // For each GPU kind of the catalog: the fewest GPUs that hold one replica (CONTRACT.md extension

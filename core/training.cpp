@@ -25,12 +25,40 @@ constexpr double kFinetuneGlobalBatchTokens = 262144.0;
 // keeps an fp32 master copy (4 B) when the weights are 16-bit. AdamW: m and v in fp32 (8 B);
 // 8-bit AdamW (Dettmers et al. 2022): 2 B; SGD with momentum: 4 B; Adafactor: factored second moments,
 // O(rows + cols), negligible per parameter (Shazeer & Stern 2018).
+// Paged AdamW (bitsandbytes, Dettmers et al. 2023 QLoRA §3 "Paged Optimizers") keeps the same moments
+// as its unpaged twin (8-bit: 2 B, 32-bit: 8 B) in CUDA unified memory.
 double optimizer_bytes_per_param(OptimizerId optimizer, bool master_copy) {
   const double master = master_copy ? 4.0 : 0.0;
-  if (optimizer == OptimizerId::adamw_8bit) return master + 2.0;
+  if (optimizer == OptimizerId::adamw_8bit || optimizer == OptimizerId::paged_adamw_8bit) return master + 2.0;
   if (optimizer == OptimizerId::sgd) return master + 4.0;
   if (optimizer == OptimizerId::adafactor) return master;
   return master + 8.0;
+}
+
+bool is_paged(OptimizerId optimizer) {
+  return optimizer == OptimizerId::paged_adamw_8bit || optimizer == OptimizerId::paged_adamw_32bit;
+}
+
+// Host offload (ZeRO-Offload, Ren et al. 2021; ZeRO-Infinity, Rajbhandari et al. 2021). DeepSpeed's own
+// memory estimator (deepspeed/runtime/zero/stage_1_and_2.py estimate_zero2_model_states_mem_needs and
+// stage3.py estimate_zero3_model_states_mem_needs; documented at deepspeed.readthedocs.io "Memory
+// Requirements") counts, with cpu_offload, fp32 master + optimizer moments + fp32 gradients on the host
+// (MASTER_PARAMS_FACTOR 4 + OPTIMIZER_FACTOR 8 + FP32_GRADS_FACTOR 4 per parameter), times
+// additional_buffer_factor 1.5 for pinned staging buffers; with offload_param the GPU keeps only
+// largest_layer_memory = 4 × largest_layer_params (the 16-bit weights and gradients of the layer at work).
+constexpr double kHostFp32GradientBytes = 4.0;
+constexpr double kHostBufferFactor = 1.5;
+// While gradients stream to the host, a reduce bucket of them stays on the GPU: DeepSpeed's default
+// reduce_bucket_size is 5e8 elements, 1 GB in 16 bit (deepspeed.readthedocs.io, ZeRO config).
+constexpr double kOffloadGradientBucketBytes = 1e9;
+
+// Parameters of the largest tensor the optimizer-in-backward hook or ZeRO-3 offload holds at once: the
+// embedding / output matrix of an LLM (vocab × hidden), else one layer's share.
+double largest_layer_params(const Model& m) {
+  const double params = m.params_b * 1e9;
+  const double embedding = static_cast<double>(m.vocab) * static_cast<double>(m.hidden);
+  const double per_layer = m.layers > 0 ? std::max(0.0, params - embedding) / static_cast<double>(m.layers) : params;
+  return std::min(params, std::max(embedding, per_layer));
 }
 
 double weight_bytes_per_param(WeightFormatId format_id) {
@@ -54,27 +82,71 @@ double lora_params(const Model& m, const TrainingWorkload& w) {
   return per_layer * static_cast<double>(m.layers);
 }
 
-double training_activation_bytes(const Model& m, const TrainingWorkload& w, int64_t seq_len, double logits_copies) {
+namespace {
+struct ActivationSplit {
+  double per_layer_full = 0;   // one layer's saved tensors, one micro-batch
+  double checkpoint = 0;       // one layer's checkpointed input (2·s·b·hidden, 16-bit)
+};
+ActivationSplit activation_split(const Model& m, const TrainingWorkload& w, int64_t seq_len) {
   const double sb = static_cast<double>(seq_len) * static_cast<double>(w.micro_batch);
   const double h = static_cast<double>(m.hidden);
   const double experts_active = m.experts > 1 ? static_cast<double>(m.experts_per_token) : 1.0;
   const double f = static_cast<double>(m.ffn) * experts_active;
-  const double per_layer_full = sb * (15.0 * h + 8.0 * f);
+  return {sb * (15.0 * h + 8.0 * f), 2.0 * sb * h};
+}
+// fp32 copies of the logits a step holds with workload.fused_loss: none when the loss is fused with the
+// output projection and computed chunk by chunk from the hidden states (Liger FusedLinearCrossEntropy,
+// Apple Cut Cross-Entropy, Wijmans et al. 2024); unfused, the upcast logits, log-softmax output and
+// their gradient, about four (EnginePreset::training_logits_copies of transformers, engines.hpp).
+constexpr double kFusedLossLogitsCopies = 0.0;
+constexpr double kUnfusedLossLogitsCopies = 4.0;
+// Layers whose saved tensors an activation-offload stream keeps on the GPU: the one at work and the
+// next one being copied in or out (torchtune OffloadActivations uses one side stream; Unsloth's
+// offloaded checkpointing moves each layer's input as soon as the layer has run).
+constexpr double kOffloadLayersResident = 2.0;
+}  // namespace
+
+double effective_logits_copies(const TrainingWorkload& w, double engine_logits_copies) {
+  if (!w.fused_loss) return engine_logits_copies;
+  return *w.fused_loss ? kFusedLossLogitsCopies : std::max(engine_logits_copies, kUnfusedLossLogitsCopies);
+}
+
+double training_activation_bytes(const Model& m, const TrainingWorkload& w, int64_t seq_len, double logits_copies) {
+  logits_copies = effective_logits_copies(w, logits_copies);
+  const ActivationSplit a = activation_split(m, w, seq_len);
   const double layers = static_cast<double>(m.layers);
-  const double body = w.grad_checkpointing ? layers * 2.0 * sb * h + per_layer_full : layers * per_layer_full;
-  const double logits = sb * static_cast<double>(m.vocab) * 4.0 * logits_copies;
+  double body = w.grad_checkpointing ? layers * a.checkpoint + a.per_layer_full : layers * a.per_layer_full;
+  if (w.activation_offload) {
+    // Saved tensors go to host RAM as each layer finishes: the GPU keeps the layer at work and the
+    // checkpoints (or full saved tensors) of the layers in flight.
+    body = w.grad_checkpointing ? a.per_layer_full + kOffloadLayersResident * a.checkpoint
+                                : kOffloadLayersResident * a.per_layer_full;
+    body = std::min(body, w.grad_checkpointing ? layers * a.checkpoint + a.per_layer_full : layers * a.per_layer_full);
+  }
+  const double logits = static_cast<double>(seq_len) * static_cast<double>(w.micro_batch) *
+                        static_cast<double>(m.vocab) * 4.0 * logits_copies;
   return body + logits;
+}
+
+double offloaded_activation_bytes(const Model& m, const TrainingWorkload& w, int64_t seq_len) {
+  if (!w.activation_offload) return 0;
+  const ActivationSplit a = activation_split(m, w, seq_len);
+  const double layers = static_cast<double>(m.layers);
+  return layers * (w.grad_checkpointing ? a.checkpoint : a.per_layer_full);
 }
 
 TrainingMemory training_memory(const Model& m, const TrainingWorkload& w, double logits_copies) {
   TrainingMemory t;
   const double params = m.params_b * 1e9;
+  // Gradient bytes per trained parameter on the GPU, and how many parameters' gradients are held at once.
+  double gradient_width = 2.0;
   if (w.method == MethodId::full) {
     const double bytes = weight_bytes_per_param(w.weights);  // 2 for bf16/fp16, 4 for fp32
     t.trainable_params = params;
     t.weights_bytes = params * bytes;
     t.gradients_bytes = params * bytes;
     t.optimizer_bytes = params * optimizer_bytes_per_param(w.optimizer, bytes < 4.0);
+    gradient_width = bytes;
   } else {
     // Frozen base at its stored format (QLoRA: NF4, embeddings at 16 bit). Adapters are held in bf16
     // with their gradients and the optimizer's moments, without an fp32 master copy: the QLoRA recipe
@@ -86,15 +158,50 @@ TrainingMemory training_memory(const Model& m, const TrainingWorkload& w, double
     t.gradients_bytes = t.trainable_params * 2.0;
     t.optimizer_bytes = t.trainable_params * optimizer_bytes_per_param(w.optimizer, false);
   }
+  // Optimizer in backward (PyTorch "optimizer step in backward" tutorial; torchtune optimizer_in_bwd):
+  // each parameter is stepped as soon as its gradient is ready and the gradient freed, so only the
+  // largest tensor's gradient is held at once, not the whole model's.
+  if (w.optimizer_in_backward) {
+    const double held = w.method == MethodId::full ? largest_layer_params(m) : t.trainable_params / std::max<int64_t>(1, m.layers);
+    t.gradients_bytes = std::min(t.gradients_bytes, held * gradient_width);
+  }
+  if (w.offload != OffloadId::none) {
+    // ZeRO-Offload: the optimizer state and its fp32 gradients live in host RAM and the step runs on the
+    // CPU; gradients leave the GPU bucket by bucket.
+    t.host_bytes += (t.optimizer_bytes + t.trainable_params * kHostFp32GradientBytes) * kHostBufferFactor;
+    t.optimizer_bytes = 0;
+    t.gradients_bytes = std::min(t.gradients_bytes, kOffloadGradientBucketBytes);
+  }
+  if (w.offload == OffloadId::optimizer_and_params) {
+    // ZeRO-Infinity / FSDP CPU offload: the 16-bit weights too; the GPU holds the largest layer's
+    // weights and gradients while it works on them.
+    const double weight_width = w.method == MethodId::full ? gradient_width : (t.weights_bytes / std::max(1.0, params));
+    const double at_work = largest_layer_params(m) * weight_width;
+    t.host_bytes += t.weights_bytes * kHostBufferFactor;
+    t.streamed_weights_bytes = t.weights_bytes;
+    t.weights_bytes = std::min(t.weights_bytes, at_work);
+    t.gradients_bytes = std::min(t.gradients_bytes, largest_layer_params(m) * gradient_width);
+  }
+  if (is_paged(w.optimizer) && w.offload == OffloadId::none) {
+    // bitsandbytes paged optimizers allocate their state in CUDA unified memory: "automatically evicts to
+    // CPU RAM when the GPU runs out of memory" (QLoRA, Dettmers et al. 2023 §3). The GPU need not hold it.
+    t.pageable_bytes = t.optimizer_bytes;
+    t.host_bytes += t.optimizer_bytes;
+  }
   t.activations_bytes = training_activation_bytes(m, w, w.seq_len, logits_copies);
+  t.host_bytes += offloaded_activation_bytes(m, w, w.seq_len);
   t.overhead_bytes = kRuntimeBytes;
-  t.total_bytes = t.weights_bytes + t.gradients_bytes + t.optimizer_bytes + t.adapter_bytes + t.activations_bytes +
-                  t.overhead_bytes;
+  // What the GPU must hold: paged optimizer state is not counted (it moves to host RAM under pressure).
+  t.total_bytes = t.weights_bytes + t.gradients_bytes + t.optimizer_bytes - t.pageable_bytes + t.adapter_bytes +
+                  t.activations_bytes + t.overhead_bytes;
   return t;
 }
 
 double global_batch_tokens(const TrainingWorkload& w, int64_t gpus, int64_t data) {
   const double micro = static_cast<double>(w.seq_len) * static_cast<double>(w.micro_batch);
+  // Stepping inside the backward pass leaves no gradients to accumulate: one micro-batch per replica is
+  // the step (torchtune requires gradient_accumulation_steps = 1 with optimizer_in_bwd).
+  if (w.optimizer_in_backward) return micro * static_cast<double>(std::max<int64_t>(1, data));
   double wanted = w.pretrain ? std::max(kPretrainGlobalBatchTokens,
                                         static_cast<double>(gpus) / kGpusPerSequenceAtScale * static_cast<double>(w.seq_len))
                              : kFinetuneGlobalBatchTokens;
@@ -115,15 +222,22 @@ double training_bytes_per_gpu(const Model& m, const TrainingWorkload& w, const T
   const double total = std::max(1.0, split.dense_params + split.expert_params);
   const double unsharded = split.dense_params / total / (tp * pp) + split.expert_params / total / (tp * pp * ep);
   const double sharded = 1.0 / (tp * pp * dp);
-  const double weights = (t.weights_bytes + t.adapter_bytes) * (stage == ShardingId::zero3 ? sharded : unsharded);
-  const double grads = t.gradients_bytes * ((stage == ShardingId::zero2 || stage == ShardingId::zero3) ? sharded : unsharded);
-  const double optimizer = t.optimizer_bytes * (stage == ShardingId::none ? unsharded : sharded);
+  // With the weights offloaded the GPU holds one gathered layer at work, whatever the stage.
+  const bool params_offloaded = w.offload == OffloadId::optimizer_and_params;
+  const double weights = (t.weights_bytes + t.adapter_bytes) *
+                         (stage == ShardingId::zero3 && !params_offloaded ? sharded : unsharded);
+  const double grads = t.gradients_bytes * ((stage == ShardingId::zero2 || stage == ShardingId::zero3) && !params_offloaded
+                                                ? sharded
+                                                : unsharded);
+  // Paged optimizer state is left out: it stays on the GPU only where there is room (place_training).
+  const double optimizer = (t.optimizer_bytes - t.pageable_bytes) * (stage == ShardingId::none ? unsharded : sharded);
 
   // Activations: one micro-batch of every layer is training_activation_bytes without logits; a stage
   // holds its share of the layers for each micro-batch in flight.
   TrainingWorkload one = w;
+  one.fused_loss = true;  // the body alone; the logits are added below
   const double logits = static_cast<double>(seq_len) * static_cast<double>(w.micro_batch) *
-                        static_cast<double>(m.vocab) * 4.0 * logits_copies;
+                        static_cast<double>(m.vocab) * 4.0 * effective_logits_copies(w, logits_copies);
   const double body = training_activation_bytes(m, one, seq_len, 0.0);
   double activations = 0;
   if (layout.pipeline == 1) {
@@ -137,12 +251,23 @@ double training_bytes_per_gpu(const Model& m, const TrainingWorkload& w, const T
   return weights + grads + optimizer + activations / tp + t.overhead_bytes;
 }
 
+double pageable_bytes_per_gpu(const Model& m, const TrainingMemory& t, ShardingId stage, const Layout& layout) {
+  if (t.pageable_bytes <= 0) return 0;
+  const ParamSplit split = split_params(m);
+  const double tp = static_cast<double>(layout.tensor);
+  const double pp = static_cast<double>(layout.pipeline);
+  const double total = std::max(1.0, split.dense_params + split.expert_params);
+  const double unsharded = split.dense_params / total / (tp * pp) +
+                           split.expert_params / total / (tp * pp * static_cast<double>(layout.expert));
+  return t.pageable_bytes * (stage == ShardingId::none ? unsharded : 1.0 / (tp * pp * static_cast<double>(layout.data)));
+}
+
 std::vector<Explanation> explain_training_memory(const Model& m, const TrainingWorkload& w, double logits_copies,
                                                  const TrainingMemory& t) {
   const bool full = w.method == MethodId::full;
   const bool master_copy = full && weight_bytes_per_param(w.weights) < 4.0;
   const double experts_active = m.experts > 1 ? static_cast<double>(m.experts_per_token) : 1.0;
-  return {
+  std::vector<Explanation> out = {
       {"optimizer_bytes", "trainable_params × bytes_per_param (fp32 master copy when the trained weights are 16-bit, "
                           "+ optimizer moments)",
        {{"trainable_params", t.trainable_params},
@@ -162,15 +287,30 @@ std::vector<Explanation> explain_training_memory(const Model& m, const TrainingW
         {"experts_active", experts_active},
         {"grad_checkpointing", w.grad_checkpointing ? 1.0 : 0.0},
         {"vocab", static_cast<double>(m.vocab)},
-        {"logits_copies", logits_copies}},
-       t.activations_bytes, "Korthikanti et al. 2022, Table 2, with flash attention and a gated MLP"}};
+        {"logits_copies", effective_logits_copies(w, logits_copies)},
+        {"activation_offload", w.activation_offload ? 1.0 : 0.0}},
+       t.activations_bytes,
+       "Korthikanti et al. 2022, Table 2, with flash attention and a gated MLP; with activation_offload the GPU "
+       "keeps the layer at work and two layers' checkpoints"}};
+  if (t.host_bytes > 0) {
+    out.push_back({"host_bytes",
+         "offload: (optimizer_bytes + trainable_params × 4 fp32 gradients) × 1.5 (+ weights × 1.5 with "
+         "optimizer_and_params) + paged optimizer state + layers × checkpoint bytes with activation_offload",
+         {{"offload", static_cast<double>(static_cast<int>(w.offload))},
+          {"trainable_params", t.trainable_params},
+          {"optimizer_in_backward", w.optimizer_in_backward ? 1.0 : 0.0}},
+         t.host_bytes,
+         "DeepSpeed memory estimator (estimate_zero2/zero3_model_states_mem_needs, additional_buffer_factor 1.5); "
+         "bitsandbytes paged optimizers (Dettmers et al. 2023, QLoRA §3)"});
+  }
+  return out;
 }
 
 Explanation explain_training_time(const TrainingWorkload& w, const TrainingSpeed& speed, int64_t gpus) {
   const StepTime& step = speed.step;
   return {"train_s",
-          "tokens / tokens_per_s; tokens_per_s = tokens_per_step / (compute_s + bubble_s + tensor_parallel_s + "
-          "pipeline_p2p_s + data_parallel_s + expert_all_to_all_s); compute_s = tokens_per_step × flops_per_token / "
+          "tokens / tokens_per_s / goodput; tokens_per_s = tokens_per_step / (compute_s + bubble_s + tensor_parallel_s + "
+          "pipeline_p2p_s + data_parallel_s + expert_all_to_all_s + offload_s); compute_s = tokens_per_step × flops_per_token / "
           "(gpus × peak_flops × utilisation)",
           {{"tokens", w.tokens},
            {"flops_per_token", speed.hardware_flops_per_token},
@@ -184,32 +324,82 @@ Explanation explain_training_time(const TrainingWorkload& w, const TrainingSpeed
            {"tensor_parallel_s", step.tensor_parallel_s},
            {"pipeline_p2p_s", step.pipeline_p2p_s},
            {"data_parallel_s", step.data_parallel_s},
-           {"expert_all_to_all_s", step.expert_all_to_all_s}},
+           {"expert_all_to_all_s", step.expert_all_to_all_s},
+           {"offload_s", step.offload_s},
+           {"goodput", speed.goodput}},
           speed.train_s,
           "6·N per token (Kaplan et al. 2020), 4·N for LoRA, +2·N with recomputation; attention per PaLM "
           "(Chowdhery et al. 2022, App. B); layout and communication per Narayanan et al. 2021 "
-          "(core/parallelism.cpp)"};
+          "(core/parallelism.cpp); goodput from Llama 3's interruptions (Dubey et al. 2024, §3.3.4)"};
 }
 
 namespace {
 
-// Fraction of peak the GEMMs reach before any communication, chosen on the calibration cases
-// (`npm run accuracy`): ~0.6 of the 16-bit peak on A100-class GPUs (llm-foundry MPT, Pythia,
-// TinyLlama), ~0.5 on H100/H200-class parts whose peak is three times higher (Llama 2/3, NeMo
-// tables); FP8 runs ~0.4 of the FP8 peak (NeMo 24.12 Llama 3 FP8, DeepSeek-V3). GDDR cards lose more
-// to memory-bound kernels. LoRA/QLoRA run smaller, memory-bound kernels (and NF4 dequantisation).
-double kernel_utilisation(const Gpu& gpu, const TrainingWorkload& w, bool fp8_native) {
+// Fraction of peak the large GEMMs reach before any communication or memory-bound work, set together
+// with kActivationTrafficPerSavedByte on the llm-foundry MPT tables (125M–70B on A100 and H100, bf16 and
+// FP8; tests/calibration/added/training.json), the NeMo rows and TinyLlama (`npm run accuracy -- --group
+// training`), and held under the Megatron-LM and MT-NLG ranges of tests/cpp/parallelism_test.cpp: ~0.67
+// of the 16-bit peak on A100-class GPUs, ~0.55 on H100/H200-class parts whose peak is three times
+// higher, ~0.45 of the FP8 peak for FP8 GEMMs. GDDR cards lose more. LoRA/QLoRA run small adapter GEMMs
+// beside the frozen ones, and QLoRA dequantises NF4 weights each pass.
+double gemm_utilisation(const Gpu& gpu, const TrainingWorkload& w, bool fp8_native) {
   const double peak16 = gpu.tflops_16bit();
-  double utilisation = !gpu.is_hbm() ? 0.45 : (peak16 > 500 ? 0.50 : 0.60);
-  if (w.precision == PrecisionId::fp8 && fp8_native) utilisation = 0.40;
+  double utilisation = !gpu.is_hbm() ? 0.5 : (peak16 > 500 ? 0.55 : 0.67);
+  if (w.precision == PrecisionId::fp8 && fp8_native) utilisation = 0.45;
   if (w.method == MethodId::qlora) utilisation *= 0.6;
   else if (w.method == MethodId::lora) utilisation *= 0.85;
   return utilisation;
 }
 
+// FlashAttention forward + backward reaches a smaller share of peak than GEMMs: FlashAttention-2 "50-73%
+// of the theoretical maximum FLOPs/s on A100" (Dao 2023, abstract) but "only 35% utilization ... on the
+// H100 GPU" (Shah et al. 2024, FlashAttention-3, §1). Attention stays 16-bit in FP8 recipes.
+double attention_utilisation(const Gpu& gpu) {
+  if (!gpu.is_hbm()) return 0.4;
+  return gpu.tflops_16bit() > 500 ? 0.35 : 0.6;
+}
+
+// The non-GEMM kernels (norms, activation functions, residual adds, rotary, dropout, FP8 casts, the
+// loss over the vocabulary) are memory-bound: per token they move about kActivationTrafficPerSavedByte
+// times the bytes each layer saves for backward (Korthikanti et al. 2022, Table 2: 15·h + 8·ffn with
+// flash attention and a gated MLP) and the fp32 logits (4 B × vocab): each saved tensor is written and
+// read in the forward pass, read again in the backward pass, and its gradient written and read, with
+// the upcasts between. GEMM FLOPs grow with hidden², this traffic with hidden, so small models and FP8
+// (twice the GEMM rate, the same traffic) lose more of the step to it, and more so on H100 (989 TFLOP/s
+// over 3.35 TB/s) than on A100 (312 over 2.0). Set with gemm_utilisation (above).
+constexpr double kActivationTrafficPerSavedByte = 5.0;
+// Elementwise kernels stream at ~80% of the HBM datasheet bandwidth (STREAM-like copies on A100/H100).
+constexpr double kElementwiseBandwidthEfficiency = 0.8;
+
+// Effective utilisation of peak: dense GEMMs at gemm_utilisation, attention at attention_utilisation of
+// the 16-bit peak (FP8 recipes run only the linear layers in FP8: Transformer Engine's fp8_autocast
+// covers te.Linear, LayerNormLinear and LayerNormMLP; DotProductAttention stays bf16), plus the
+// memory-bound kernels' time.
+double kernel_utilisation(const Model& m, const Gpu& gpu, const TrainingWorkload& w, bool fp8_native,
+                          double hardware_flops_per_token, double attention_flops_per_token, double peak_flops) {
+  const double gemm = gemm_utilisation(gpu, w, fp8_native);
+  if (hardware_flops_per_token <= 0 || peak_flops <= 0 || gpu.memory_bandwidth_gbs <= 0) return gemm;
+  const double experts_active = m.experts > 1 ? static_cast<double>(m.experts_per_token) : 1.0;
+  const double saved_per_token =
+      static_cast<double>(m.layers) *
+          (15.0 * static_cast<double>(m.hidden) + 8.0 * static_cast<double>(m.ffn) * experts_active) +
+      4.0 * static_cast<double>(m.vocab);
+  const double passes = w.grad_checkpointing ? 4.0 / 3.0 : 1.0;  // the recomputed forward moves them again
+  const double traffic_bytes = saved_per_token * kActivationTrafficPerSavedByte * passes;
+  const double memory_s = traffic_bytes / (gpu.memory_bandwidth_gbs * 1e9 * kElementwiseBandwidthEfficiency);
+  const double peak16 = (gpu.tflops_16bit() > 0 ? gpu.tflops_16bit() * 1e12 : peak_flops);
+  // LoRA and QLoRA attention runs at the full-training attention rate (the adapters do not touch it).
+  const double attention = std::clamp(attention_flops_per_token, 0.0, hardware_flops_per_token);
+  const double gemm_s = (hardware_flops_per_token - attention) / (peak_flops * gemm);
+  const double attention_s = attention / (peak16 * attention_utilisation(gpu));
+  // The whole step's time expressed as a utilisation of `peak_flops`.
+  return hardware_flops_per_token / (peak_flops * (gemm_s + attention_s + memory_s));
+}
+
 struct Flops {
   double model_per_token = 0;
   double hardware_per_token = 0;
+  double attention_per_token = 0;  // the attention score and value matmuls' share of hardware_per_token
 };
 
 Flops flops_per_token(const Model& m, const TrainingWorkload& w, bool flash_attention) {
@@ -223,9 +413,11 @@ Flops flops_per_token(const Model& m, const TrainingWorkload& w, bool flash_atte
   Flops f;
   f.model_per_token = (2.0 + backward_factor) * n + 3.0 * attention_forward;
   f.hardware_per_token = f.model_per_token + (w.grad_checkpointing ? 2.0 * n + attention_forward : 0.0);
+  f.attention_per_token = attention_forward * (w.grad_checkpointing ? 4.0 : 3.0);
   // Without FlashAttention the attention kernels run at about half the speed (performance.hpp).
   if (!flash_attention) {
     f.hardware_per_token += (kNoFlashAttentionSlowdown - 1.0) * attention_forward * (w.grad_checkpointing ? 4.0 : 3.0);
+    f.attention_per_token *= kNoFlashAttentionSlowdown;
   }
   return f;
 }
@@ -246,15 +438,78 @@ StepInputs step_inputs(const Model& m, const TrainingWorkload& w, const Gpu& gpu
   const Flops f = flops_per_token(m, w, capabilities.flash_attention > 0);
   in.hardware_flops_per_token = f.hardware_per_token;
   in.peak_flops_per_gpu = peak;
-  in.kernel_utilisation = kernel_utilisation(gpu, w, native);
+  in.kernel_utilisation = kernel_utilisation(m, gpu, w, native, f.hardware_per_token, f.attention_per_token, peak);
   in.trainable_params = t.trainable_params;
   in.gradient_bytes_per_param = 2.0;
+  in.zero2 = stage == ShardingId::zero2;
   in.zero3 = stage == ShardingId::zero3;
   in.gathered_weight_bytes = t.weights_bytes + t.adapter_bytes;
   in.recompute = w.grad_checkpointing;
   in.global_batch_tokens = global_batch_tokens(w, gpus, data);
   return in;
 }
+
+// Host offload runs over the GPU's PCIe link: copies from pinned memory reach ~80% of it each way
+// (kLinkEfficiency, parallelism.hpp; catalog figures are bidirectional).
+double pcie_one_way_bytes_per_s(const Gpu& gpu) {
+  return std::max(1.0, gpu.pcie_bandwidth_gbs / 2.0 * kLinkEfficiency) * 1e9;
+}
+// The CPU optimizer step is memory-bound on the host: Adam reads the fp32 weights, m, v and gradients
+// (16 B per parameter), writes the weights, m and v back (12 B) and the 16-bit copy for the GPU (2 B)
+// (ZeRO-Offload, Ren et al. 2021, §4.1, vectorised CPU-Adam). A two-socket GPU server streams
+// 300–400 GB/s at peak (8 DDR4-3200 channels a socket on DGX A100, 410 GB/s); the step reaches about
+// half, shared by the node's GPUs (first cut, one measurement: torchtune's 70B full fine-tune with CPU
+// offload, tests/calibration/added/training.json).
+constexpr double kCpuAdamBytesPerParam = 30.0;
+constexpr double kHostMemoryBytesPerSPerNode = 200e9;
+// Copies on a side stream overlap the passes' compute: ZeRO-Offload moves gradients during the backward
+// pass (§4.2), ZeRO-3/FSDP prefetch the next layer's weights, activation offload streams each layer's
+// checkpoint out and back (torchtune OffloadActivations). What exceeds this share of compute shows.
+constexpr double kOffloadOverlap = kDataParallelOverlap;
+
+// The step on a layout, with the host offload it pays (StepTime::offload_s): the CPU optimizer step and
+// the weights' return trip after it are exposed; gradient, weight and activation streams hide behind
+// compute up to kOffloadOverlap; paged optimizer state that spilled is paged in and out each step.
+StepTime training_step(const Model& m, const TrainingWorkload& w, const Gpu& gpu, const TrainingMemory& t,
+                       const Layout& layout, const Fabric& fabric, const StepInputs& in, double spilled_bytes_per_gpu) {
+  StepTime step = step_time(m, w, layout, fabric, in);
+  const double pcie = pcie_one_way_bytes_per_s(gpu);
+  const double model_split = static_cast<double>(layout.tensor) * static_cast<double>(layout.pipeline);
+  // Offloading engines partition the host state over the data-parallel group (ZeRO-1/2/3, FSDP).
+  const double shard = model_split * static_cast<double>(layout.data);
+  const double micro = static_cast<double>(step.micro_batches);
+  double exposed_s = 0;
+  double streamed_s = 0;
+  if (w.offload != OffloadId::none) {
+    const double params_per_gpu = t.trainable_params / shard;
+    streamed_s += params_per_gpu * 2.0 / pcie;  // 16-bit gradients to the host during the backward pass
+    const double gpus_on_node = static_cast<double>(std::max<int64_t>(1, std::min(layout.gpus(), fabric.gpus_per_node)));
+    const double cpu_step_s = params_per_gpu * kCpuAdamBytesPerParam / (kHostMemoryBytesPerSPerNode / gpus_on_node);
+    const double weights_back_s = params_per_gpu * 2.0 / pcie;  // the updated 16-bit weights after the CPU step
+    // Stepping in the backward pass (torchtune's "CPU offload with fused optimizer") runs each layer's CPU
+    // step while the GPU computes the next layer's gradients; otherwise the step waits for all of it.
+    (w.optimizer_in_backward ? streamed_s : exposed_s) += cpu_step_s + weights_back_s;
+  }
+  if (t.streamed_weights_bytes > 0) {
+    // Every micro-batch fetches the weights for the forward, the backward (and the recomputed forward).
+    const double passes = w.grad_checkpointing ? 3.0 : 2.0;
+    streamed_s += micro * passes * t.streamed_weights_bytes / shard / pcie;
+  }
+  if (w.activation_offload) {
+    streamed_s += micro * 2.0 * offloaded_activation_bytes(m, w, w.seq_len) / model_split / pcie;  // out and back
+  }
+  exposed_s += 2.0 * spilled_bytes_per_gpu / pcie;
+  step.offload_s = exposed_s + std::max(0.0, streamed_s - kOffloadOverlap * step.compute_s);
+  step.step_s += step.offload_s;
+  return step;
+}
+
+// Interruptions of long runs: Llama 3 405B saw 466 job interruptions in a 54-day snapshot on 16,384
+// H100s and kept "higher than 90% effective training time" (Dubey et al. 2024, "The Llama 3 Herd of
+// Models", §3.3.4). Failures grow with the GPUs in the job; each costs the restart and the work since the
+// last checkpoint: 10% of 54 days over 466 interruptions ≈ 0.28 h of the whole job.
+constexpr double kInterruptionsPerGpuHour = 466.0 / (16384.0 * 54.0 * 24.0);
+constexpr double kJobHoursLostPerInterruption = 0.10 * 54.0 * 24.0 / 466.0;
 
 int64_t micro_batches_for(const TrainingWorkload& w, int64_t gpus, int64_t data) {
   const double micro = static_cast<double>(w.seq_len) * static_cast<double>(w.micro_batch);
@@ -263,6 +518,11 @@ int64_t micro_batches_for(const TrainingWorkload& w, int64_t gpus, int64_t data)
 }
 
 }  // namespace
+
+double training_goodput(int64_t gpus) {
+  const double lost = static_cast<double>(std::max<int64_t>(1, gpus)) * kInterruptionsPerGpuHour * kJobHoursLostPerInterruption;
+  return 1.0 / (1.0 + lost);
+}
 
 TrainingPlacement place_training(const Model& m, const TrainingWorkload& w, const TrainingMemory& t, const Gpu& gpu,
                                  int64_t gpus, const Fabric& fabric, double logits_copies) {
@@ -287,18 +547,24 @@ TrainingPlacement place_training(const Model& m, const TrainingWorkload& w, cons
   bool found = false;
   double best_step_tokens_per_s = 0;
   double least_bytes = 0;
-  auto take = [&best](const Layout& layout, ShardingId stage, double used) {
+  double spilled = 0;
+  auto take = [&best, &spilled](const Layout& layout, ShardingId stage, double used) {
     best.tensor = layout.tensor;
     best.pipeline = layout.pipeline;
     best.data = layout.data;
     best.expert = layout.expert;
     best.sharding = stage;
     best.used_bytes_per_gpu = used;
+    best.spilled_bytes_per_gpu = spilled;
   };
   for (const Layout& layout : layouts) {
     const int64_t micro = micro_batches_for(w, gpus, layout.data);
     for (const auto& stage : stages) {
-      const double used = training_bytes_per_gpu(m, w, t, stage, layout, micro, w.seq_len, logits_copies);
+      const double resident = training_bytes_per_gpu(m, w, t, stage, layout, micro, w.seq_len, logits_copies);
+      // Paged optimizer state fills what room is left; the rest lives in host RAM.
+      const double pageable = pageable_bytes_per_gpu(m, t, stage, layout);
+      spilled = std::clamp(resident + pageable - best.usable_bytes_per_gpu, 0.0, pageable);
+      const double used = resident + pageable - spilled;
       if (used > best.usable_bytes_per_gpu || best.layout_mismatch) {
         // Keep the closest miss, so a layout that does not fit says by how much.
         if (!found && (least_bytes == 0 || used < least_bytes)) {
@@ -310,7 +576,7 @@ TrainingPlacement place_training(const Model& m, const TrainingWorkload& w, cons
       // The least sharding that fits this layout; compare layouts by speed (ties: the simpler one,
       // which comes first: less tensor, then less pipeline parallelism).
       const StepInputs in = step_inputs(m, w, gpu, t, stage, gpus, layout.data, nullptr, nullptr);
-      const StepTime step = step_time(m, w, layout, fabric, in);
+      const StepTime step = training_step(m, w, gpu, t, layout, fabric, in, spilled);
       const double rate = step.tokens_per_step / step.step_s;
       if (!found || rate > best_step_tokens_per_s * 1.02) {
         found = true;
@@ -342,10 +608,11 @@ TrainingSpeed training_speed(const Model& m, const TrainingWorkload& w, const Gp
   const StepInputs in = step_inputs(m, w, gpu, memory, placement.sharding, placement.gpus, placement.data,
                                     &s.peak_flops_per_gpu, &s.precision);
   s.utilisation = in.kernel_utilisation;
-  s.step = step_time(m, w, placement.layout(), fabric, in);
+  s.step = training_step(m, w, gpu, memory, placement.layout(), fabric, in, placement.spilled_bytes_per_gpu);
   const double gpus = static_cast<double>(placement.gpus);
   s.tokens_per_s = s.step.tokens_per_step / s.step.step_s;
-  s.train_s = w.tokens / s.tokens_per_s;
+  s.goodput = training_goodput(placement.gpus);
+  s.train_s = w.tokens / s.tokens_per_s / s.goodput;
   s.mfu = s.model_flops_per_token * s.tokens_per_s / (gpus * s.peak_flops_per_gpu);
   return s;
 }

@@ -23,6 +23,14 @@ struct TrainingMemory {  // one replica, before sharding
   double overhead_bytes = 0;    // per GPU: CUDA context, NCCL and allocator
   double total_bytes = 0;
   double trainable_params = 0;
+  // Host (CPU) RAM the offloaded state needs (workload.offload, activation_offload; paged optimizer
+  // state that spills is counted at placement, TrainingPlacement::spilled_bytes_per_gpu).
+  double host_bytes = 0;
+  // Optimizer state that may page out to host RAM (bitsandbytes paged optimizers): held on the GPU
+  // only while there is room.
+  double pageable_bytes = 0;
+  // Offloaded 16-bit weights (offload optimizer_and_params) that every forward and backward pass fetches.
+  double streamed_weights_bytes = 0;
 };
 
 // LoRA adapter parameters: r × (d_in + d_out) for every targeted matrix of every layer (Hu et al. 2021).
@@ -35,7 +43,20 @@ double lora_params(const Model& model, const TrainingWorkload& w);
 double training_activation_bytes(const Model& model, const TrainingWorkload& w, int64_t seq_len,
                                  double logits_copies);
 
+// The fp32 logits copies a step holds: the engine preset's, unless workload.fused_loss says otherwise.
+double effective_logits_copies(const TrainingWorkload& w, double engine_logits_copies);
+
+// Bytes of saved activations one micro-batch moves to host RAM with workload.activation_offload.
+double offloaded_activation_bytes(const Model& model, const TrainingWorkload& w, int64_t seq_len);
+
 TrainingMemory training_memory(const Model& model, const TrainingWorkload& w, double logits_copies);
+
+// Per GPU: the paged optimizer state (TrainingMemory::pageable_bytes) of a layout and ZeRO stage.
+double pageable_bytes_per_gpu(const Model& model, const TrainingMemory& memory, ShardingId stage, const Layout& layout);
+
+// Share of a run's wall-clock that trains on `gpus` GPUs: interruptions (failures, restarts, lost work
+// since the last checkpoint) grow with the GPUs in the job (Llama 3: > 90% on 16,384 GPUs).
+double training_goodput(int64_t gpus);
 
 // How `memory` (training_memory's result for the same inputs) gets its optimizer state and activations.
 std::vector<Explanation> explain_training_memory(const Model& model, const TrainingWorkload& w, double logits_copies,
@@ -50,6 +71,7 @@ struct TrainingPlacement {
   bool pinned = false;            // the layout came from workload.parallelism
   bool layout_mismatch = false;   // pinned, but tensor × pipeline × data is not this option's GPU count
   int64_t max_seq_len = 0;        // longest sequence that fits at the micro-batch
+  double spilled_bytes_per_gpu = 0;  // paged optimizer state that does not fit and lives in host RAM
   Layout layout() const { return {tensor, pipeline, data, expert}; }
 };
 
@@ -59,7 +81,7 @@ struct TrainingPlacement {
 // micro-batches of its layers; Korthikanti et al. 2022 §4), split by tensor parallelism with sequence
 // parallelism, and the logits on the last stage.
 double training_bytes_per_gpu(const Model& model, const TrainingWorkload& w, const TrainingMemory& memory,
-                              const std::string& stage, const Layout& layout, int64_t micro_batches,
+                              ShardingId stage, const Layout& layout, int64_t micro_batches,
                               int64_t seq_len, double logits_copies);
 
 // The layout and ZeRO stage to run on `gpus`: the request's pinned layout, else of the layouts that fit
@@ -70,7 +92,8 @@ TrainingPlacement place_training(const Model& model, const TrainingWorkload& w, 
 struct TrainingSpeed {
   double hardware_flops_per_token = 0;  // incl. recomputation
   double model_flops_per_token = 0;     // 6·N + attention (PaLM, Chowdhery et al. 2022, App. B)
-  double utilisation = 0;               // fraction of peak the GEMMs reach, before communication
+  double utilisation = 0;               // fraction of peak the step's kernels reach (GEMMs, attention and
+                                        // memory-bound work), before communication
   double peak_flops_per_gpu = 0;
   double tokens_per_s = 0;              // whole option
   double train_s = 0;
@@ -79,6 +102,7 @@ struct TrainingSpeed {
   PrecisionId requested_precision = PrecisionId::bf16;  // what the request asked for
   bool flash_attention = true;          // attention FLOPs at FlashAttention speed (else twice the cost)
   StepTime step;                        // one step, split by cause
+  double goodput = 1;                   // share of the run's wall-clock that trains (failures, restarts)
 };
 
 // Tokens per second of the run on its layout: the step's compute at the kernel utilisation, plus the

@@ -20,7 +20,11 @@ enum class EngineId { vllm, sglang, tensorrt_llm, llama_cpp, transformers, gener
 enum class WorkloadKindId { inference, finetune, pretrain, image, video, audio };
 enum class ModelKindId { llm, image, video, audio };
 enum class MethodId { full, lora, qlora };
-enum class OptimizerId { adamw, adamw_8bit, sgd, adafactor };
+// paged_*: bitsandbytes paged AdamW (8-bit or 32-bit states in CUDA unified memory, spilling to host RAM).
+enum class OptimizerId { adamw, adamw_8bit, sgd, adafactor, paged_adamw_8bit, paged_adamw_32bit };
+// Training state kept in host RAM: the optimizer step on the CPU (ZeRO-Offload), and the weights too
+// (ZeRO-Infinity / FSDP CPU offload).
+enum class OffloadId { none, optimizer, optimizer_and_params };
 enum class LoraTargetsId { attention, all_linear };
 // auto: the least ZeRO stage that fits; fsdp is accepted as another name for zero3.
 enum class ShardingId { auto_, none, zero1, zero2, zero3, fsdp };
@@ -55,7 +59,9 @@ SIZER_VOCABULARY(EngineId, "engines", "vllm", "sglang", "tensorrt-llm", "llama.c
 SIZER_VOCABULARY(WorkloadKindId, "workload_kinds", "inference", "finetune", "pretrain", "image", "video", "audio")
 SIZER_VOCABULARY(ModelKindId, "model_kinds", "llm", "image", "video", "audio")
 SIZER_VOCABULARY(MethodId, "methods", "full", "lora", "qlora")
-SIZER_VOCABULARY(OptimizerId, "optimizers", "adamw", "adamw_8bit", "sgd", "adafactor")
+SIZER_VOCABULARY(OptimizerId, "optimizers", "adamw", "adamw_8bit", "sgd", "adafactor", "paged_adamw_8bit",
+                 "paged_adamw_32bit")
+SIZER_VOCABULARY(OffloadId, "offload", "none", "optimizer", "optimizer_and_params")
 SIZER_VOCABULARY(LoraTargetsId, "lora_targets", "attention", "all_linear")
 SIZER_VOCABULARY(ShardingId, "sharding", "auto", "none", "zero1", "zero2", "zero3", "fsdp")
 SIZER_VOCABULARY(PrecisionId, "precisions", "bf16", "fp8")

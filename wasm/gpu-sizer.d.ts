@@ -22,7 +22,7 @@ declare namespace createSizer {
   type WorkloadKind = 'inference' | 'finetune' | 'pretrain' | 'image' | 'video' | 'audio';
   type ModelKind = 'llm' | 'image' | 'video' | 'audio';
   type Method = 'full' | 'lora' | 'qlora';
-  type Optimizer = 'adamw' | 'adamw_8bit' | 'sgd' | 'adafactor';
+  type Optimizer = 'adamw' | 'adamw_8bit' | 'sgd' | 'adafactor' | 'paged_adamw_8bit' | 'paged_adamw_32bit';
   type LoraTargets = 'attention' | 'all_linear';
   type Sharding = 'auto' | 'none' | 'zero1' | 'zero2' | 'zero3' | 'fsdp';
   type Precision = 'bf16' | 'fp8';
@@ -36,6 +36,7 @@ declare namespace createSizer {
   type HardwareKind = 'gpu' | 'tpu' | 'npu';
   type Locale = 'en' | 'ar';
   type Severity = 'info' | 'warning';
+  type Offload = 'none' | 'optimizer' | 'optimizer_and_params';
   /** One entry of a vocabulary list: the id and its labels. */
   interface VocabularyEntry<Id extends string = string> { id: Id; label: { en: string; ar: string } }
   /** sizer.vocabulary(): every id list the request accepts and the response uses. */
@@ -46,7 +47,7 @@ declare namespace createSizer {
     precisions: VocabularyEntry<Precision>[]; pricing: VocabularyEntry<Pricing>[]; order: VocabularyEntry<Order>[];
     tiers: VocabularyEntry<Tier>[]; bottlenecks: VocabularyEntry<Bottleneck>[]; interconnects: VocabularyEntry<Interconnect>[];
     backbones: VocabularyEntry<Backbone>[]; media_tasks: VocabularyEntry<MediaTask>[]; hardware_kinds: VocabularyEntry<HardwareKind>[];
-    locales: VocabularyEntry<Locale>[]; severities: VocabularyEntry<Severity>[];
+    locales: VocabularyEntry<Locale>[]; severities: VocabularyEntry<Severity>[]; offload: VocabularyEntry<Offload>[];
   }
 
   interface ModelArchitecture {
@@ -86,6 +87,14 @@ declare namespace createSizer {
     parallelism?: { tensor: number; pipeline: number; data: number; expert?: number };
     /** Tokens per optimizer step across all replicas */
     global_batch_tokens?: number;
+    /** Optimizer state (and weights) kept in host RAM: ZeRO-Offload / ZeRO-Infinity, FSDP CPU offload */
+    offload?: Offload;
+    /** The optimizer steps each parameter inside the backward pass (gradients freed at once; no accumulation) */
+    optimizer_in_backward?: boolean;
+    /** Checkpointed activations moved to host RAM during the forward pass and back for the backward */
+    activation_offload?: boolean;
+    /** The loss fused with the output layer (no full logits held); absent: as the engine */
+    fused_loss?: boolean;
   }
 
   interface MediaWorkload {
@@ -126,6 +135,8 @@ declare namespace createSizer {
     weights_bytes?: number; kv_cache_bytes?: number; kv_bytes_per_token?: number; activations_bytes?: number;
     gradients_bytes?: number; optimizer_bytes?: number; adapter_bytes?: number; overhead_bytes?: number;
     total_bytes?: number;
+    /** Training: host (CPU) RAM the offloaded or paged state needs */
+    host_bytes?: number;
   }
 
   interface Option {
