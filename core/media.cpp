@@ -290,9 +290,11 @@ MediaMemory media_memory(const Model& m, const MediaWorkload& w, WorkloadKind ki
     const double passes = w.guidance ? 2.0 : 1.0;
     const double backbone = batch * passes * tokens * (4.0 * hidden + 2.0 * ffn) * value_bytes;
     const double frames = static_cast<double>(std::max<int64_t>(1, w.frames));
-    // The KL-f8 VAEs of the UNet family decode in fp32 even in fp16 pipelines (SDXL's vae/config.json sets
-    // force_upcast, which diffusers honours): 4 bytes a value there (conservative for SD 1.5).
-    const double vae_bytes = m.media.backbone == BackboneId::unet ? 4.0 : value_bytes;
+    // The KL-f8 VAEs of the UNet family decode in fp32 in fp16 pipelines (SDXL's vae/config.json sets
+    // force_upcast; diffusers upcasts when the VAE is float16, not bfloat16): 4 bytes a value there
+    // (conservative for SD 1.5).
+    const bool upcast = m.media.backbone == BackboneId::unet && w.weights == WeightFormatId::fp16;
+    const double vae_bytes = upcast ? 4.0 : value_bytes;
     const double vae = batch * static_cast<double>(w.width) * static_cast<double>(w.height) * kVaeValuesPerPixel *
                        vae_bytes * (kind == WorkloadKind::video ? std::min(frames, 4.0) : 1.0);  // video VAEs decode in chunks
     mem.activations_bytes = std::max(backbone, vae);
