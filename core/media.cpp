@@ -21,13 +21,14 @@ namespace {
 // - fixed cost per backbone call: eager PyTorch dispatches each of the ~10³ kernels of a UNet/DiT forward
 //   from Python (SD1.5 at 512² is launch-bound: 1.59 s for 50 steps on an A100, ~4× its FLOP time);
 //   torch.compile fuses them, TensorRT adds CUDA graphs and static shapes (fal-ai SD1.5: 1.35 s, 0.82 s).
-// - per layer per decoded token (Whisper-style decoders): eager openai-whisper / transformers generate
-//   (faster-whisper README: openai/whisper 4m30s for 13 min on a V100S; insanely-fast-whisper README:
-//   transformers fp32 31 min and fp16 batch 24 1 min 38 s for 150 min on an A100) ≈ 2.5 ms; CTranslate2
+// - per layer per decoded token (Whisper-style decoders), set on every eager case at once: openai-whisper
+//   and transformers generate (faster-whisper README: openai/whisper 4m30s for 13 min on a V100S, and at
+//   v1.1.0 2m23s, transformers 1m52s on an RTX 3070 Ti; insanely-fast-whisper README: transformers fp32
+//   31 min and fp16 batch 24 1 min 38 s for 150 min on an A100) ≈ 1.9 ms (geometric-mean fit); CTranslate2
 //   (faster-whisper 54 s for 13 min on a V100S, 9 min 23 s for 150 min on an A100) ≈ 0.6 ms; TensorRT-LLM
 //   ~0.8 ms a token as for LLM decode (engines.cpp), i.e. 0.025 ms a layer for 32 layers.
 constexpr MediaRuntimeProfile kRuntimes[] = {
-    {0.44, 0.016, 0.0025},     // eager
+    {0.44, 0.016, 0.0019},     // eager
     {0.50, 0.010, 0.00062},    // compiled
     {0.56, 0.008, 0.000025},   // tensorrt
 };
