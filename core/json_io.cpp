@@ -126,9 +126,10 @@ json workload_to_json(const Request& request) {
     put(w, "global_batch_tokens", t.global_batch_tokens);
   } else {
     const MediaWorkload& m = request.media;
-    w.update({{"weights", word(m.weights)}, {"batch", m.batch}});
+    w.update({{"weights", word(m.weights)}, {"batch", m.batch}, {"runtime", word(m.runtime)}});
     if (request.kind == WorkloadKind::audio) {
       w["audio_seconds"] = m.audio_seconds;
+      w["steps"] = m.steps;
     } else {
       w.update({{"width", m.width}, {"height", m.height}, {"steps", m.steps}, {"images", m.images},
                 {"guidance", m.guidance}});

@@ -1,34 +1,81 @@
 #include "media.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
+#include "capabilities.hpp"
+#include "format.hpp"
 #include "formats.hpp"
 
 namespace sizer {
 namespace {
 
-// Diffusion pipelines at batch 1 are mid-sized kernels that fill a smaller share of bigger GPUs: FLUX.1-dev
-// bf16 reaches ~0.72 of an A100's peak and ~0.5 of an H100's by the FLOP count below (benchflux: 15.65 s
-// and 7.11 s for 28 steps). The share falls as the cube root of the peak past an A100 (312 TFLOPS).
-constexpr double kDiffusionEfficiency = 0.72;
+// Runtimes, set on the published A100/H100/RTX timings in tests/calibration (diffusion and audio groups) at
+// once, with the FLOP counts below:
+// - matmul efficiency: eager diffusers FLUX.1-dev (benchflux, A100 15.65 s / H100 7.11 s for 28 steps) and
+//   SDXL (diffusers fast_diffusion tutorial 3.31 s for 30 steps; fal-ai/stable-diffusion-benchmarks 5.93 s
+//   for 50) give 0.44 of an A100 once the fixed cost per call is taken out; TensorRT 9 (fal-ai: SD1.5
+//   0.82 s, SDXL 4.10 s for 50 steps; Stability's SDXL TensorRT card, H100 1471 ms for 30) 0.56;
+//   torch.compile (fal-ai compiled rows, diffusers max-autotune 2.54 s) between, 0.50.
+// - fixed cost per backbone call: eager PyTorch dispatches each of the ~10³ kernels of a UNet/DiT forward
+//   from Python (SD1.5 at 512² is launch-bound: 1.59 s for 50 steps on an A100, ~4× its FLOP time);
+//   torch.compile fuses them, TensorRT adds CUDA graphs and static shapes (fal-ai SD1.5: 1.35 s, 0.82 s).
+// - per layer per decoded token (Whisper-style decoders), set on every eager case at once: openai-whisper
+//   and transformers generate (faster-whisper README: openai/whisper 4m30s for 13 min on a V100S, and at
+//   v1.1.0 2m23s, transformers 1m52s on an RTX 3070 Ti; insanely-fast-whisper README: transformers fp32
+//   31 min and fp16 batch 24 1 min 38 s for 150 min on an A100) ≈ 1.9 ms (geometric-mean fit); CTranslate2
+//   (faster-whisper 54 s for 13 min on a V100S, 9 min 23 s for 150 min on an A100) ≈ 0.6 ms; TensorRT-LLM
+//   ~0.8 ms a token as for LLM decode (engines.cpp), i.e. 0.025 ms a layer for 32 layers.
+constexpr MediaRuntimeProfile kRuntimes[] = {
+    {0.44, 0.016, 0.0019},     // eager
+    {0.50, 0.010, 0.00062},    // compiled
+    {0.56, 0.008, 0.000025},   // tensorrt
+};
+// Past an A100 the same kernels fill a smaller share of a bigger GPU: the share falls as the cube root of
+// the 16-bit peak (benchflux FLUX.1-dev: 0.44 of an A100, 0.30 of an H100 by the FLOP count below).
 constexpr double kSaturatedPeakTflops = 312.0;
-// Audio pipelines (openai-whisper, faster-whisper) decode eagerly: ~0.3 ms of launches per layer per token.
-constexpr double kEagerSecondsPerLayer = 0.0003;
 
-// VAE decoders run at full resolution with 128–512 channels; ~6 live 16-bit tensors of 128 channels
-// per pixel at the peak (diffusers AutoencoderKL without tiling).
-constexpr double kVaeBytesPerPixel = 128.0 * 2.0 * 6.0;
+// A batch of b images multiplies the rows of every GEMM by b, so the kernels reach more of the peak: the
+// batch-1 share grows as √b up to the large-GEMM ceiling of 0.8 (Hugging Face "Exploring simple
+// optimizations for SDXL": 4 SDXL images in 11.4 s for 50 steps on an A100 40GB, fp16 + SDPA, i.e. 2.85 s
+// an image against 5.93 s at batch 1 in fal-ai's table). The GPU-size law applies on top.
+constexpr double kMaxMatmulEfficiency = 0.8;
+
+// UNet FLOPs: a UNet runs its widest, most parameter-heavy blocks at 1/16 (SDXL: 1280 channels at 32×32)
+// or 1/64 of the latent positions, so a forward costs about 2 × params × positions / 13 plus attention (below). SD 1.x: 339 G
+// MACs per forward at 512² for an 860M UNet (Kim et al. 2023, BK-SDM, Table 1) → 2·P·4096/10.4; SDXL,
+// counted block by block from unet/config.json (60 transformer blocks of 1280 channels at 32×32, 10 of
+// 640 at 64×64, resnets at 128×128, attention included): ≈ 6.4 TFLOPs at 1024² → 2·P·16384/13.1.
+constexpr double kUNetPositionsPerToken = 13.0;
+// UNet self-attention, QKᵀ and AV (4 · tokens² · channels a block), grows with the square of the latent
+// positions: SDXL runs 10 blocks of 640 channels at positions/4 tokens and 60 of 1280 at positions/16,
+// 4·(640·10/16 + 1280·60/256) = 2800 FLOPs per position² (0.75 TFLOPs at 1024², on top of the linear part).
+constexpr double kUNetAttentionPerPosition2 = 2800.0;
+// Without FlashAttention (Volta, Turing) attention runs at about half speed (performance.hpp,
+// kNoFlashAttentionSlowdown: FlashAttention-2 paper, Dao 2023, Fig. 4).
+constexpr double kMediaNoFlashAttentionSlowdown = 2.0;
+
+// VAE decoders run at full resolution with 128–512 channels; ~6 live tensors of 128 channels per pixel at
+// the peak (diffusers AutoencoderKL without tiling).
+constexpr double kVaeValuesPerPixel = 128.0 * 6.0;
 // Speech: ~150 words a minute ≈ 3.3 tokens per second of audio for Whisper's decoder; autoregressive
 // music models emit ~50 frames a second (EnCodec at 32 kHz, MusicGen).
 constexpr double kTranscriptTokensPerSecond = 3.3;
 constexpr double kMusicFramesPerSecond = 50.0;
 constexpr double kMelFramesPerSecond = 93.75;  // 24 kHz, hop 256 (F5-TTS, Kokoro-style vocoders)
+constexpr double kEncoderFramesPerWindow = 1500.0;  // Whisper: 30 s of 10 ms mel frames, stride 2
+
+// A size given within this factor of a preset's size (whole pipeline or backbone) is taken as that preset.
+constexpr double kSamePresetFactor = 1.3;
 
 double bytes_per_param(WeightFormatId format_id) {
   const WeightFormat* format = find_weight_format(format_id);
   return format ? format->bits_per_weight / 8.0 : 2.0;
 }
+
+// Activations are kept at the compute precision: 4 bytes in fp32, else 2.
+double activation_bytes(WeightFormatId format_id) { return format_id == WeightFormatId::fp32 ? 4.0 : 2.0; }
 
 double backbone_params(const Model& m) {
   const double backbone = m.component_params("backbone");
@@ -43,11 +90,75 @@ int64_t text_tokens(const Model& m) {
   return 77;
 }
 
+// Parameters one token passes through in a DiT: attention (4·h²) and MLP (2·h·ffn) per layer. adaLN
+// modulation weights act once per image, and two-stream blocks (FLUX, SD3) give each token only its
+// stream's half: FLUX.1-dev 57 × (4·3072² + 2·3072·12288) = 6.45B of its 12B (Esser et al. 2024; BFL
+// transformer/config.json). Without the shapes, every backbone parameter is counted.
+double dit_token_params(const Model& m) {
+  const double all = backbone_params(m);
+  if (m.layers <= 0 || m.hidden <= 0) return all;
+  const double h = static_cast<double>(m.hidden);
+  const double ffn = static_cast<double>(m.ffn > 0 ? m.ffn : 4 * m.hidden);
+  return std::min(all, static_cast<double>(m.layers) * (4.0 * h * h + 2.0 * h * ffn));
+}
+
+double peak_for(const Gpu& gpu, WeightFormatId weights, std::string& precision) {
+  const WeightFormat* format = find_weight_format(weights);
+  bool native = true;
+  precision = format ? std::string(format->compute) : "bf16";
+  const double peak = gpu.tflops_for(precision, &native) * 1e12;
+  if (!native) precision = "bf16";
+  return peak;
+}
+
+std::string normalised(const std::string& name) {
+  std::string out;
+  for (char c : name) {
+    if (std::isalnum(static_cast<unsigned char>(c))) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return out;
+}
+
+// The preset a model name names, by the words users type for it.
+const char* preset_for_name(const std::string& name) {
+  const std::string n = normalised(name);
+  struct Rule {
+    const char* word;
+    const char* preset;
+  };
+  static const Rule rules[] = {
+      {"sdxl", "sdxl-base-1.0"},         {"stablediffusionxl", "sdxl-base-1.0"}, {"flux", "flux.1-dev"},
+      {"sd3", "sd-3.5-large"},           {"stablediffusion3", "sd-3.5-large"},   {"sd15", "sd-1.5"},
+      {"sdv15", "sd-1.5"},               {"stablediffusionv1", "sd-1.5"},        {"stablediffusion1", "sd-1.5"},
+      {"sd1", "sd-1.5"},                 {"wan", "wan2.1-t2v-14b"},              {"whisper", "whisper-large-v3"},
+      {"f5", "f5-tts-base"},             {"e2tts", "f5-tts-base"},               {"kokoro", "kokoro-82m"},
+  };
+  if (n.empty()) return nullptr;
+  for (const auto& rule : rules) {
+    if (n.find(rule.word) != std::string::npos) return rule.preset;
+  }
+  return nullptr;
+}
+
+double preset_backbone_b(const ModelArch& preset) {
+  double sum = 0;
+  for (const auto& c : preset.components) {
+    if (c.role == "backbone") sum += c.params_b;
+  }
+  return sum;
+}
+
 }  // namespace
 
-double media_efficiency(const Gpu& gpu) {
+const MediaRuntimeProfile& media_runtime_profile(MediaRuntimeId runtime) {
+  return kRuntimes[static_cast<size_t>(runtime)];
+}
+
+double media_efficiency(const Gpu& gpu, MediaRuntimeId runtime, int64_t batch) {
   const double peak = gpu.tflops_16bit();
-  return kDiffusionEfficiency * std::min(1.0, std::cbrt(kSaturatedPeakTflops / std::max(1.0, peak)));
+  const double batched = std::min(kMaxMatmulEfficiency, media_runtime_profile(runtime).matmul_efficiency *
+                                                            std::sqrt(static_cast<double>(std::max<int64_t>(1, batch))));
+  return batched * std::min(1.0, std::cbrt(kSaturatedPeakTflops / std::max(1.0, peak)));
 }
 
 double backbone_tokens(const Model& m, const MediaWorkload& w) {
@@ -57,8 +168,106 @@ double backbone_tokens(const Model& m, const MediaWorkload& w) {
                            std::ceil(static_cast<double>(w.height) / (ds * patch));
   const double temporal = static_cast<double>(m.media.temporal_downsample.value_or(4));
   const double frames = w.frames > 1 ? std::floor(static_cast<double>(w.frames - 1) / temporal) + 1.0 : 1.0;
-  if (m.media.backbone == BackboneId::unet) return positions * frames / 4.0;
+  if (m.media.backbone == BackboneId::unet) return positions * frames;
   return positions * frames + static_cast<double>(text_tokens(m));
+}
+
+double backbone_attention_flops_per_pass(const Model& m, const MediaWorkload& w) {
+  const double tokens = backbone_tokens(m, w);
+  if (m.media.backbone == BackboneId::unet) return kUNetAttentionPerPosition2 * tokens * tokens;
+  // DiT attention, QKᵀ and AV: 4 · layers · tokens² · hidden.
+  return 4.0 * static_cast<double>(m.layers) * tokens * tokens * static_cast<double>(m.hidden);
+}
+
+double backbone_flops_per_pass(const Model& m, const MediaWorkload& w) {
+  const double tokens = backbone_tokens(m, w);
+  const double linear = m.media.backbone == BackboneId::unet ? 2.0 * backbone_params(m) * tokens / kUNetPositionsPerToken
+                                                             : 2.0 * dit_token_params(m) * tokens;
+  return linear + backbone_attention_flops_per_pass(m, w);
+}
+
+ModelArch fill_media_architecture(const ModelArch& arch, const Catalog& catalog, const std::string& path,
+                                  Issues& warnings) {
+  if (arch.kind == ModelKindId::llm || !arch.params_b || *arch.params_b <= 0) return arch;
+  if (!arch.components.empty() || arch.media.backbone || arch.layers || arch.hidden) return arch;
+  const double given_b = *arch.params_b;
+  const ModelArch* preset = nullptr;
+  bool by_name = false;
+  if (const char* id = preset_for_name(arch.name)) {
+    const ModelArch* named = catalog.find_model(id);
+    if (named && named->kind == arch.kind) {
+      preset = named;
+      by_name = true;
+    }
+  }
+  // Otherwise the preset of the same kind (and task) nearest in size, whole pipeline or backbone.
+  auto distance = [&](const ModelArch& p) {
+    const double total = p.params_b.value_or(0);
+    const double backbone = preset_backbone_b(p);
+    double d = total > 0 ? std::fabs(std::log(given_b / total)) : 1e9;
+    if (backbone > 0) d = std::min(d, std::fabs(std::log(given_b / backbone)));
+    return d;
+  };
+  if (!preset) {
+    double best = 1e18;
+    for (const auto& p : catalog.models) {
+      if (p.kind != arch.kind || !p.params_b) continue;
+      if (arch.media.task && p.media.task != arch.media.task) continue;
+      const double d = distance(p);
+      if (d < best) {
+        best = d;
+        preset = &p;
+      }
+    }
+  }
+  if (!preset) return arch;
+  // The size the user typed is the whole pipeline's or the backbone's (users write FLUX.1-dev as 12B):
+  // whichever the preset's is nearer. Within kSamePresetFactor it is the preset; otherwise every component
+  // and the backbone width scale with it (layers kept; width as the square root: params ∝ layers · width²).
+  const double total = preset->params_b.value_or(given_b);
+  const double backbone = preset_backbone_b(*preset);
+  const bool as_backbone = backbone > 0 && std::fabs(std::log(given_b / backbone)) < std::fabs(std::log(given_b / total));
+  const double scale_raw = given_b / (as_backbone ? backbone : total);
+  const bool same = scale_raw < kSamePresetFactor && scale_raw > 1.0 / kSamePresetFactor;
+  const double scale = same ? 1.0 : scale_raw;
+  ModelArch out = *preset;
+  out.id.clear();
+  out.name = arch.name.empty() ? preset->name : arch.name;
+  out.params_b = total * scale;
+  out.active_params_b.reset();
+  for (auto& c : out.components) c.params_b *= scale;
+  if (!same) {
+    const double width = std::sqrt(scale);
+    if (out.hidden) out.hidden = std::max<int64_t>(64, std::llround(static_cast<double>(*out.hidden) * width / 64.0) * 64);
+    if (out.ffn) out.ffn = std::max<int64_t>(64, std::llround(static_cast<double>(*out.ffn) * width / 64.0) * 64);
+    if (out.heads && out.hidden && out.head_dim) out.heads = std::max<int64_t>(1, *out.hidden / *out.head_dim);
+  }
+  // What the user did write wins over the preset.
+  const MediaSpec& given = arch.media;
+  MediaSpec& media = out.media;
+  if (given.task) media.task = given.task;
+  if (given.latent_downsample) media.latent_downsample = given.latent_downsample;
+  if (given.latent_channels) media.latent_channels = given.latent_channels;
+  if (given.patch_size) media.patch_size = given.patch_size;
+  if (given.temporal_downsample) media.temporal_downsample = given.temporal_downsample;
+  if (given.default_steps) media.default_steps = given.default_steps;
+  if (given.native_width) media.native_width = given.native_width;
+  if (given.native_height) media.native_height = given.native_height;
+  if (given.default_frames) media.default_frames = given.default_frames;
+  if (given.fps) media.fps = given.fps;
+  if (given.sample_rate_hz) media.sample_rate_hz = given.sample_rate_hz;
+  if (given.chunk_seconds) media.chunk_seconds = given.chunk_seconds;
+  if (given.encoder_layers) media.encoder_layers = given.encoder_layers;
+  if (given.decoder_layers) media.decoder_layers = given.decoder_layers;
+  if (given.guidance_distilled) media.guidance_distilled = given.guidance_distilled;
+  if (arch.heads) out.heads = arch.heads;
+  if (arch.ffn) out.ffn = arch.ffn;
+  if (arch.vocab) out.vocab = arch.vocab;
+  std::vector<Param> params{param_text("preset", preset->name), param_number("scale", scale, format_number(scale))};
+  const char* key = !by_name ? "issue.assumed_field.media_nearest"
+                             : (same ? "issue.assumed_field.media_preset" : "issue.assumed_field.media_scaled");
+  warnings.push_back(make_issue("assumed_field", path, message(key, params)));
+  return out;
 }
 
 MediaMemory media_memory(const Model& m, const MediaWorkload& w, WorkloadKind kind, const EnginePreset& engine) {
@@ -66,22 +275,29 @@ MediaMemory media_memory(const Model& m, const MediaWorkload& w, WorkloadKind ki
   mem.weights_bytes = m.params_b * 1e9 * bytes_per_param(w.weights);
   const double batch = static_cast<double>(w.batch);
   const double hidden = static_cast<double>(m.hidden > 0 ? m.hidden : 1024);
+  const double value_bytes = activation_bytes(w.weights);
   if (kind == WorkloadKind::audio) {
     // Transcription keeps one 30 s window's encoder states; generation a few seconds of frames.
     // Generation runs sentence by sentence: at most one chunk (30 s unless the model says) is live.
     const double chunk_seconds = std::min(w.audio_seconds, m.media.chunk_seconds.value_or(30.0));
-    const double frames = m.media.task == MediaTaskId::transcribe ? 1500.0 : chunk_seconds * kMelFramesPerSecond;
-    mem.activations_bytes = batch * frames * (4.0 * hidden + 2.0 * 4.0 * hidden) * 2.0;
+    const double frames = m.media.task == MediaTaskId::transcribe ? kEncoderFramesPerWindow : chunk_seconds * kMelFramesPerSecond;
+    mem.activations_bytes = batch * frames * (4.0 * hidden + 2.0 * 4.0 * hidden) * value_bytes;
   } else {
-    // Inference keeps one layer's working set: ≈ (4·hidden + 2·ffn) 16-bit values per token, per
-    // image, twice with classifier-free guidance; the VAE decode peak comes after and may be larger.
-    const double tokens = backbone_tokens(m, w);
+    // Inference keeps one layer's working set: ≈ (4·hidden + 2·ffn) values per token, per image, twice
+    // with classifier-free guidance (UNets at their quarter-resolution blocks); the VAE decode peak comes
+    // after and may be larger. fp32 pipelines hold 4-byte activations.
+    const double tokens = m.media.backbone == BackboneId::unet ? backbone_tokens(m, w) / 4.0 : backbone_tokens(m, w);
     const double ffn = static_cast<double>(m.ffn > 0 ? m.ffn : 4 * m.hidden);
     const double passes = w.guidance ? 2.0 : 1.0;
-    const double backbone = batch * passes * tokens * (4.0 * hidden + 2.0 * ffn) * 2.0;
+    const double backbone = batch * passes * tokens * (4.0 * hidden + 2.0 * ffn) * value_bytes;
     const double frames = static_cast<double>(std::max<int64_t>(1, w.frames));
-    const double vae = batch * static_cast<double>(w.width) * static_cast<double>(w.height) * kVaeBytesPerPixel *
-                       (kind == WorkloadKind::video ? std::min(frames, 4.0) : 1.0);  // video VAEs decode in chunks
+    // The KL-f8 VAEs of the UNet family decode in fp32 in fp16 pipelines (SDXL's vae/config.json sets
+    // force_upcast; diffusers upcasts when the VAE is float16, not bfloat16): 4 bytes a value there
+    // (conservative for SD 1.5).
+    const bool upcast = m.media.backbone == BackboneId::unet && w.weights == WeightFormatId::fp16;
+    const double vae_bytes = upcast ? 4.0 : value_bytes;
+    const double vae = batch * static_cast<double>(w.width) * static_cast<double>(w.height) * kVaeValuesPerPixel *
+                       vae_bytes * (kind == WorkloadKind::video ? std::min(frames, 4.0) : 1.0);  // video VAEs decode in chunks
     mem.activations_bytes = std::max(backbone, vae);
   }
   mem.overhead_bytes = engine.runtime_bytes_per_gpu;
@@ -92,108 +308,144 @@ MediaMemory media_memory(const Model& m, const MediaWorkload& w, WorkloadKind ki
 MediaSpeed media_speed(const Model& m, const MediaWorkload& w, WorkloadKind kind, const EnginePreset& engine,
                        const Gpu& gpu, int64_t replicas) {
   MediaSpeed s;
-  const WeightFormat* format = find_weight_format(w.weights);
-  bool native = true;
-  s.precision = format ? std::string(format->compute) : "bf16";
-  const double peak = gpu.tflops_for(s.precision, &native) * 1e12;
-  if (!native) s.precision = "bf16";
-  const double batch = static_cast<double>(w.batch);
+  s.runtime = w.runtime;
+  const MediaRuntimeProfile& runtime = media_runtime_profile(w.runtime);
+  const double peak = peak_for(gpu, w.weights, s.precision);
+  const double batch = static_cast<double>(std::max<int64_t>(1, w.batch));
   const double bandwidth = gpu.memory_bandwidth_gbs * 1e9 * bandwidth_efficiency(engine, gpu.is_hbm());
-  const double efficiency = media_efficiency(gpu);
+  // Image and video batches fill bigger GEMMs; audio calls are set at batch 1 (their time is in the
+  // decoder's token steps and the fixed cost per call).
+  const double efficiency = media_efficiency(gpu, w.runtime, kind == WorkloadKind::audio ? 1 : w.batch);
+  const double rate = std::max(1.0, peak * efficiency);
   s.peak_flops = peak;
   s.efficiency = efficiency;
+  const double weight_bytes = bytes_per_param(w.weights);
   if (kind == WorkloadKind::audio) {
     const double encoder = m.component_params("encoder");
     const double decoder = m.component_params("decoder");
     const double total = m.params_b * 1e9;
     double seconds_per_audio_second = 0;
     if (m.media.task == MediaTaskId::transcribe) {
-      // Encoder: 2 FLOPs per parameter per frame over the window (1500 frames / 30 s); decoder:
-      // memory-bound token by token, each step streaming its weights (all beams share one read).
+      // Long-form audio is cut into windows (30 s); `batch` windows run together. Each batch: one encoder
+      // call over batch × 1500 frames (2 FLOPs per parameter per frame + attention), then one decoder token
+      // step after another for the ~99 tokens of a window, each streaming the decoder weights once for
+      // the whole batch (or computing for it, whichever is longer) plus the runtime's fixed cost per layer.
       const double enc = encoder > 0 ? encoder : total / 2.0;
       const double dec = decoder > 0 ? decoder : total / 2.0;
       const double chunk = m.media.chunk_seconds.value_or(30.0);
-      const double encoder_s = 2.0 * enc * 1500.0 / (peak * efficiency) / chunk;
-      const double layers = static_cast<double>(m.media.decoder_layers.value_or(m.layers > 0 ? m.layers / 2 : 32));
-      const double step_s =
-          dec * bytes_per_param(w.weights) / bandwidth + engine.step_overhead_s + kEagerSecondsPerLayer * layers;
-      seconds_per_audio_second = encoder_s + kTranscriptTokensPerSecond * step_s;
-      s.compute_s = encoder_s;
-      s.memory_s = kTranscriptTokensPerSecond * step_s;
+      const double windows = std::max(1.0, std::ceil(w.audio_seconds / chunk));
+      const double together = std::min(batch, windows);
+      const double enc_layers = static_cast<double>(m.media.encoder_layers.value_or(m.layers > 0 ? m.layers / 2 : 32));
+      const double dec_layers = static_cast<double>(m.media.decoder_layers.value_or(m.layers > 0 ? m.layers / 2 : 32));
+      const double enc_flops = 2.0 * enc * kEncoderFramesPerWindow +
+                               4.0 * enc_layers * kEncoderFramesPerWindow * kEncoderFramesPerWindow * static_cast<double>(m.hidden);
+      const double encoder_s = together * enc_flops / rate + runtime.seconds_per_call;
+      const double step_s = std::max(dec * weight_bytes / bandwidth, together * 2.0 * dec / rate) +
+                            runtime.seconds_per_layer_token * dec_layers;
+      const double tokens = kTranscriptTokensPerSecond * chunk;
+      const double batch_s = encoder_s + tokens * step_s;
+      seconds_per_audio_second = batch_s / (together * chunk);
+      s.compute_s = encoder_s / (together * chunk);
+      s.memory_s = tokens * std::max(dec * weight_bytes / bandwidth, together * 2.0 * dec / rate) / (together * chunk);
+      s.overhead_s = tokens * runtime.seconds_per_layer_token * dec_layers / (together * chunk);
       s.decode_step_s = step_s;
-      s.flops_per_item = 2.0 * enc * 1500.0 / chunk + 2.0 * dec * kTranscriptTokensPerSecond;
-      s.bottleneck = encoder_s > kTranscriptTokensPerSecond * step_s ? BottleneckId::compute : BottleneckId::memory_bandwidth;
+      s.flops_per_item = enc_flops / chunk + 2.0 * dec * kTranscriptTokensPerSecond;
+      s.bottleneck = s.overhead_s > std::max(s.compute_s, s.memory_s)
+                         ? BottleneckId::overhead
+                         : (s.compute_s > s.memory_s ? BottleneckId::compute : BottleneckId::memory_bandwidth);
     } else if (m.media.task == MediaTaskId::music) {
-      const double step_s = total * bytes_per_param(w.weights) / bandwidth + engine.step_overhead_s;
+      const double step_s = total * weight_bytes / bandwidth + engine.step_overhead_s;
       seconds_per_audio_second = kMusicFramesPerSecond * step_s / batch;
       s.memory_s = seconds_per_audio_second;
       s.decode_step_s = step_s;
       s.flops_per_item = 2.0 * total * kMusicFramesPerSecond;
       s.bottleneck = BottleneckId::memory_bandwidth;
     } else {
-      // Non-autoregressive TTS: a few passes over the mel frames (flow-matching models take ~16–32).
-      const int64_t passes = m.media.default_steps.value_or(1) * (w.guidance && m.media.default_steps ? 2 : 1);
-      s.flops_per_item = 2.0 * total * kMelFramesPerSecond * static_cast<double>(passes);
-      s.compute_s = s.flops_per_item / (peak * efficiency);
-      seconds_per_audio_second = s.compute_s + engine.step_overhead_s;
-      s.bottleneck = BottleneckId::compute;
+      // Non-autoregressive TTS: `steps` solver steps (NFE; flow-matching models such as F5-TTS take 16–32,
+      // each two passes with classifier-free guidance, batched) over the mel frames, 2 FLOPs per
+      // parameter per frame, plus the runtime's fixed cost per call; `batch` streams share each call.
+      const double backbone = m.component_params("backbone") > 0 ? m.component_params("backbone") : total;
+      const double steps = static_cast<double>(std::max<int64_t>(1, w.steps));
+      const double passes = steps > 1 && w.guidance ? 2.0 : 1.0;
+      s.flops_per_item = 2.0 * backbone * kMelFramesPerSecond * steps * passes;
+      const double chunk_seconds = std::min(w.audio_seconds, m.media.chunk_seconds.value_or(30.0));
+      s.compute_s = s.flops_per_item / rate;
+      s.overhead_s = steps * runtime.seconds_per_call / (batch * std::max(1.0, chunk_seconds));
+      seconds_per_audio_second = s.compute_s + s.overhead_s;
+      s.bottleneck = s.overhead_s > s.compute_s ? BottleneckId::overhead : BottleneckId::compute;
     }
     s.real_time_factor = seconds_per_audio_second;
     s.seconds_per_item = seconds_per_audio_second * w.audio_seconds;
-    s.items_per_s = static_cast<double>(replicas) * batch / std::max(1e-12, s.seconds_per_item);
+    s.items_per_s = static_cast<double>(replicas) / std::max(1e-12, s.seconds_per_item);
     return s;
   }
-  // Diffusion: steps × passes × backbone FLOPs (2 per parameter per token + attention 4·L·T²·hidden),
-  // plus the VAE decode (≈ 2 × its parameters × 64 per output pixel for a conv decoder: a first cut).
-  const double tokens = backbone_tokens(m, w);
-  const double attention = m.media.backbone == BackboneId::unet
-                               ? 0.0
-                               : 4.0 * static_cast<double>(m.layers) * tokens * tokens * static_cast<double>(m.hidden);
-  const double per_pass = 2.0 * backbone_params(m) * tokens + attention;
+  // Diffusion: each step is one backbone call over batch × passes images (diffusers batches the two
+  // classifier-free-guidance branches), then the VAE decodes once per image. The call costs its FLOPs at
+  // the runtime's efficiency, at least one read of the backbone weights, plus the runtime's fixed cost.
   const double passes = w.guidance ? 2.0 : 1.0;
+  const double steps = static_cast<double>(w.steps);
+  // Pre-Ampere GPUs have no FlashAttention: their attention FLOPs count twice.
+  const bool flash = capabilities_of(gpu).flash_attention > 0;
+  const double per_pass = backbone_flops_per_pass(m, w) +
+                          (flash ? 0.0 : (kMediaNoFlashAttentionSlowdown - 1.0) * backbone_attention_flops_per_pass(m, w));
+  // VAE decode: ≈ 2 × its parameters × 64 per output pixel for a conv decoder (a first cut).
   const double vae = 2.0 * std::max(m.component_params("vae"), 5e7) * static_cast<double>(w.width) *
                      static_cast<double>(w.height) / 64.0 * static_cast<double>(std::max<int64_t>(1, w.frames));
-  s.flops_per_item = static_cast<double>(w.steps) * passes * per_pass + vae;
-  const double compute_s = s.flops_per_item / (peak * efficiency);
-  // Each pass streams the backbone weights at least once.
-  const double memory_s = static_cast<double>(w.steps) * passes * backbone_params(m) * bytes_per_param(w.weights) /
-                          bandwidth / batch;
-  s.compute_s = compute_s;
-  s.memory_s = memory_s;
-  s.seconds_per_item = std::max(compute_s, memory_s);
-  s.bottleneck = compute_s >= memory_s ? BottleneckId::compute : BottleneckId::memory_bandwidth;
+  s.flops_per_item = steps * passes * per_pass + vae;
+  const double call_compute_s = batch * passes * per_pass / rate;
+  const double call_memory_s = backbone_params(m) * weight_bytes / bandwidth;
+  const double call_s = std::max(call_compute_s, call_memory_s) + runtime.seconds_per_call;
+  const double batch_s = steps * call_s + batch * vae / rate;
+  s.compute_s = steps * call_compute_s / batch + vae / rate;
+  s.memory_s = steps * call_memory_s / batch;
+  s.overhead_s = steps * runtime.seconds_per_call / batch;
+  s.seconds_per_item = batch_s / batch;
+  s.bottleneck = s.overhead_s > std::max(s.compute_s, s.memory_s)
+                     ? BottleneckId::overhead
+                     : (s.compute_s >= s.memory_s ? BottleneckId::compute : BottleneckId::memory_bandwidth);
   s.items_per_s = static_cast<double>(replicas) / s.seconds_per_item;
   return s;
 }
 
 Explanation explain_media_speed(const Model& m, const MediaWorkload& w, WorkloadKind kind, const MediaSpeed& s) {
+  const MediaRuntimeProfile& runtime = media_runtime_profile(s.runtime);
   // The efficiency law as media_efficiency applies it, spelled from its constants.
-  const std::string efficiency_law = "efficiency = " + format_number(kDiffusionEfficiency) + " × min(1, ∛(" +
+  const std::string efficiency_law = "efficiency = min(" + format_number(kMaxMatmulEfficiency) + ", " +
+                                     format_number(runtime.matmul_efficiency) + " (" + std::string(id_of(s.runtime)) +
+                                     ") × √batch) × min(1, ∛(" +
                                      format_number(kSaturatedPeakTflops) + " TFLOPS / the GPU's 16-bit peak))";
-  const std::string source = "; " + efficiency_law + " (benchflux FLUX.1-dev on A100 and H100)";
+  const std::string source = "; " + efficiency_law +
+                             " (benchflux FLUX.1-dev, diffusers fast_diffusion, fal-ai stable-diffusion-benchmarks)";
   if (kind != WorkloadKind::audio) {
     return {"seconds_per_image",
-            "max(flops_per_item / (peak_flops × efficiency), steps × passes × backbone bytes / bandwidth / batch); "
-            "flops_per_item = steps × passes × (2 × backbone_params × tokens + 4 × layers × tokens² × hidden) + VAE",
+            "(steps × (max(batch × passes × flops_per_pass / (peak_flops × efficiency), backbone bytes / bandwidth) "
+            "+ seconds_per_call) + batch × VAE FLOPs / (peak_flops × efficiency)) / batch; flops_per_pass = "
+            "2 × backbone params × positions / 13 + 2800 × positions² (UNet) or 2 × token params × tokens + 4 × layers × tokens² × hidden (DiT); attention twice without FlashAttention",
             {{"flops_per_item", s.flops_per_item},
+             {"flops_per_pass", backbone_flops_per_pass(m, w)},
              {"peak_flops", s.peak_flops},
              {"efficiency", s.efficiency},
              {"steps", static_cast<double>(w.steps)},
              {"passes", w.guidance ? 2.0 : 1.0},
+             {"batch", static_cast<double>(w.batch)},
              {"tokens", backbone_tokens(m, w)},
+             {"seconds_per_call", runtime.seconds_per_call},
              {"compute_s", s.compute_s},
-             {"memory_s", s.memory_s}},
+             {"memory_s", s.memory_s},
+             {"overhead_s", s.overhead_s}},
             s.seconds_per_item,
-            "Compute-bound denoising (Peebles & Xie 2023 for DiT FLOPs)" + source};
+            "Compute-bound denoising (Peebles & Xie 2023 for DiT FLOPs; BK-SDM for UNet FLOPs)" + source};
   }
   const std::vector<std::pair<std::string, double>> values = {
       {"flops_per_item", s.flops_per_item}, {"peak_flops", s.peak_flops},   {"efficiency", s.efficiency},
-      {"compute_s", s.compute_s},           {"memory_s", s.memory_s},       {"decode_step_s", s.decode_step_s}};
+      {"compute_s", s.compute_s},           {"memory_s", s.memory_s},       {"overhead_s", s.overhead_s},
+      {"decode_step_s", s.decode_step_s},   {"batch", static_cast<double>(w.batch)}};
   if (m.media.task == MediaTaskId::transcribe) {
     return {"real_time_factor",
-            "compute seconds per second of audio: encoder FLOPs / (peak_flops × efficiency) + " +
-                format_number(kTranscriptTokensPerSecond) +
-                " tokens × decode_step_s (decoder bytes / bandwidth + overhead + eager launches)",
+            "wall seconds per second of audio: per batch of 30 s windows, (encoder FLOPs / (peak_flops × efficiency) "
+            "+ seconds_per_call + " + format_number(kTranscriptTokensPerSecond * 30.0) +
+                " tokens × decode_step_s) / (windows × 30 s); decode_step_s = max(decoder bytes / bandwidth, batch "
+                "× decoder FLOPs / peak) + decoder layers × " + format_number(runtime.seconds_per_layer_token) + " s",
             values, s.real_time_factor, "Whisper: a 30 s encoder window of 1500 frames, ~150 words a minute" + source};
   }
   if (m.media.task == MediaTaskId::music) {
@@ -203,9 +455,10 @@ Explanation explain_media_speed(const Model& m, const MediaWorkload& w, Workload
             values, s.real_time_factor, "Autoregressive music models stream their weights per frame (MusicGen, EnCodec 32 kHz)"};
   }
   return {"real_time_factor",
-          "compute seconds per second of audio: flops_per_item / (peak_flops × efficiency) + step overhead; "
-          "flops_per_item = 2 × params × " + format_number(kMelFramesPerSecond) + " mel frames × passes",
-          values, s.real_time_factor, "Non-autoregressive TTS over mel frames" + source};
+          "wall seconds per second of audio: flops_per_item / (peak_flops × efficiency) + steps × seconds_per_call / "
+          "(batch × seconds per utterance); flops_per_item = 2 × params × " + format_number(kMelFramesPerSecond) +
+              " mel frames × steps × passes",
+          values, s.real_time_factor, "Non-autoregressive (flow-matching) TTS over mel frames (F5-TTS, Chen et al. 2024)" + source};
 }
 
 }  // namespace sizer

@@ -4,6 +4,7 @@
 
 #include "engines.hpp"
 #include "formats.hpp"
+#include "media.hpp"
 #include "vocabulary.hpp"
 
 namespace sizer {
@@ -45,6 +46,8 @@ std::optional<Model> parse_model(const json& document, const Catalog& catalog, J
                         "default_frames", "fps", "sample_rate_hz", "chunk_seconds", "encoder_layers", "decoder_layers",
                         "guidance_distilled", "num_mel_bins", "max_source_positions", "max_target_positions"});
       if (r.errors().size() != before) return std::nullopt;
+      // An image, video or audio model given only by its size borrows an architecture (media.hpp).
+      arch = fill_media_architecture(arch, catalog, "/model", warnings);
       return resolve_model(arch, "/model", warnings);
     }
     r.error("invalid_type", "/model", message("issue.invalid_type.model"));
@@ -204,13 +207,19 @@ void parse_media(const json& w, WorkloadKind kind, const Model* model, JsonReade
   out.frames = kind == WorkloadKind::video
                    ? r.integer(w, "frames", path, 1, 100000).value_or(media && media->default_frames ? *media->default_frames : 81)
                    : 1;
-  out.steps = r.integer(w, "steps", path, 1, 10000).value_or(media && media->default_steps ? *media->default_steps : 30);
+  // Audio: solver steps of a flow-matching TTS model (one pass for a model that gives none).
+  const int64_t default_steps = kind == WorkloadKind::audio ? 1 : 30;
+  out.steps = r.integer(w, "steps", path, 1, 10000).value_or(media && media->default_steps ? *media->default_steps : default_steps);
   out.batch = r.integer(w, "batch", path, 1, 4096).value_or(1);
   out.images = r.number(w, "images", path, {0, 1e12, true}).value_or(static_cast<double>(out.batch));
   out.audio_seconds = r.number(w, "audio_seconds", path, {0, 1e9, true}).value_or(60);
   out.guidance = r.boolean(w, "guidance", path).value_or(!(media && media->guidance_distilled.value_or(false)));
+  if (const auto runtime = r.choice_id<MediaRuntimeId>(w, "runtime", path)) {
+    out.runtime = *runtime;
+    out.runtime_given = true;
+  }
   r.unknown_fields(w, path, {"kind", "weights", "width", "height", "frames", "steps", "batch", "images", "audio_seconds",
-                             "guidance"});
+                             "guidance", "runtime"});
 }
 
 std::optional<HardwarePin> parse_hardware(const json& h, const Catalog& catalog, JsonReader& r) {
@@ -325,6 +334,10 @@ ParsedRequest parse_request(const json& document, const Catalog& catalog) {
   }
 
   request.engine = r.choice_id<EngineId>(document, "engine", "").value_or(EngineId::generic);
+  // A media pipeline served by TensorRT-LLM runs TensorRT engines unless the workload says otherwise.
+  if (is_media(request.kind) && !request.media.runtime_given && request.engine == EngineId::tensorrt_llm) {
+    request.media.runtime = MediaRuntimeId::tensorrt;
+  }
   if (const json* h = r.object(document, "hardware", "")) {
     auto pin = parse_hardware(*h, catalog, r);
     if (pin) request.hardware = *pin;

@@ -71,11 +71,14 @@ struct MediaWorkload {
   int64_t width = 1024;
   int64_t height = 1024;
   int64_t frames = 1;        // video frames
-  int64_t steps = 0;         // denoising steps; 0 = the model's default
+  int64_t steps = 0;         // denoising steps (image/video) or solver steps (NFE) of a flow-matching TTS model
   int64_t batch = 1;         // images / clips / audio streams at once
   double images = 1;         // how many images or clips to produce (cost of the batch job)
   double audio_seconds = 60; // audio to generate or transcribe
   bool guidance = true;      // classifier-free guidance doubles the backbone passes (not for distilled models)
+  // How the pipeline executes (vocabulary.hpp); default eager, or tensorrt with engine "tensorrt-llm".
+  MediaRuntimeId runtime = MediaRuntimeId::eager;
+  bool runtime_given = false;
 };
 
 struct HardwarePin {

@@ -37,6 +37,10 @@ enum class BottleneckId { memory_bandwidth, compute, interconnect, overhead };
 enum class InterconnectId { nvlink, pcie, infinity_fabric, none, other };
 enum class BackboneId { unet, dit };
 enum class MediaTaskId { transcribe, tts, music };
+// How a diffusion or audio pipeline executes: eager PyTorch (diffusers, transformers, openai-whisper), compiled
+// (torch.compile, CTranslate2, stable-fast: fused kernels, little Python per op) or TensorRT-class (TensorRT,
+// TensorRT-LLM: fused kernels, CUDA graphs, static shapes).
+enum class MediaRuntimeId { eager, compiled, tensorrt };
 enum class HardwareKindId { gpu, tpu, npu };
 enum class LocaleId { en, ar };
 enum class SeverityId { info, warning };
@@ -72,6 +76,7 @@ SIZER_VOCABULARY(BottleneckId, "bottlenecks", "memory_bandwidth", "compute", "in
 SIZER_VOCABULARY(InterconnectId, "interconnects", "nvlink", "pcie", "infinity_fabric", "none", "other")
 SIZER_VOCABULARY(BackboneId, "backbones", "unet", "dit")
 SIZER_VOCABULARY(MediaTaskId, "media_tasks", "transcribe", "tts", "music")
+SIZER_VOCABULARY(MediaRuntimeId, "media_runtimes", "eager", "compiled", "tensorrt")
 SIZER_VOCABULARY(HardwareKindId, "hardware_kinds", "gpu", "tpu", "npu")
 SIZER_VOCABULARY(LocaleId, "locales", "en", "ar")
 SIZER_VOCABULARY(SeverityId, "severities", "info", "warning")

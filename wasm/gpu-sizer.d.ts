@@ -33,6 +33,7 @@ declare namespace createSizer {
   type Interconnect = 'nvlink' | 'pcie' | 'infinity_fabric' | 'none' | 'other';
   type Backbone = 'unet' | 'dit';
   type MediaTask = 'transcribe' | 'tts' | 'music';
+  type MediaRuntime = 'eager' | 'compiled' | 'tensorrt';
   type HardwareKind = 'gpu' | 'tpu' | 'npu';
   type Locale = 'en' | 'ar';
   type Severity = 'info' | 'warning';
@@ -46,7 +47,7 @@ declare namespace createSizer {
     optimizers: VocabularyEntry<Optimizer>[]; lora_targets: VocabularyEntry<LoraTargets>[]; sharding: VocabularyEntry<Sharding>[];
     precisions: VocabularyEntry<Precision>[]; pricing: VocabularyEntry<Pricing>[]; order: VocabularyEntry<Order>[];
     tiers: VocabularyEntry<Tier>[]; bottlenecks: VocabularyEntry<Bottleneck>[]; interconnects: VocabularyEntry<Interconnect>[];
-    backbones: VocabularyEntry<Backbone>[]; media_tasks: VocabularyEntry<MediaTask>[]; hardware_kinds: VocabularyEntry<HardwareKind>[];
+    backbones: VocabularyEntry<Backbone>[]; media_tasks: VocabularyEntry<MediaTask>[]; media_runtimes: VocabularyEntry<MediaRuntime>[]; hardware_kinds: VocabularyEntry<HardwareKind>[];
     locales: VocabularyEntry<Locale>[]; severities: VocabularyEntry<Severity>[]; offload: VocabularyEntry<Offload>[];
   }
 
@@ -101,7 +102,7 @@ declare namespace createSizer {
     kind: 'image' | 'video' | 'audio';
     weights?: WeightFormat;
     width?: number; height?: number; frames?: number; steps?: number; batch?: number; images?: number;
-    guidance?: boolean; audio_seconds?: number;
+    guidance?: boolean; audio_seconds?: number; runtime?: MediaRuntime;
   }
 
   interface InferenceWorkload {
