@@ -171,41 +171,47 @@ Explanation explain_media_speed(const Model& m, const MediaWorkload& w, Workload
   const std::string efficiency_law = "efficiency = " + format_number(kDiffusionEfficiency) + " × min(1, ∛(" +
                                      format_number(kSaturatedPeakTflops) + " TFLOPS / the GPU's 16-bit peak))";
   const std::string source = "; " + efficiency_law + " (benchflux FLUX.1-dev on A100 and H100)";
+  // Each formula is an expression over its listed values (tests/cpp/explain_reproduces_test.cpp).
   if (kind != WorkloadKind::audio) {
-    return {"seconds_per_image",
-            "max(flops_per_item / (peak_flops × efficiency), steps × passes × backbone bytes / bandwidth / batch); "
-            "flops_per_item = steps × passes × (2 × backbone_params × tokens + 4 × layers × tokens² × hidden) + VAE",
+    return {"seconds_per_image", "max(flops_per_item / (peak_flops × efficiency), memory_s)",
             {{"flops_per_item", s.flops_per_item},
              {"peak_flops", s.peak_flops},
              {"efficiency", s.efficiency},
              {"steps", static_cast<double>(w.steps)},
              {"passes", w.guidance ? 2.0 : 1.0},
              {"tokens", backbone_tokens(m, w)},
-             {"compute_s", s.compute_s},
              {"memory_s", s.memory_s}},
             s.seconds_per_item,
-            "Compute-bound denoising (Peebles & Xie 2023 for DiT FLOPs)" + source};
+            "flops_per_item = steps × passes × (2 × backbone params × tokens + 4 × layers × tokens² × hidden) + VAE "
+            "decode; memory_s = steps × passes × backbone bytes / bandwidth / batch. Compute-bound denoising "
+            "(Peebles & Xie 2023 for DiT FLOPs)" + source};
   }
-  const std::vector<std::pair<std::string, double>> values = {
-      {"flops_per_item", s.flops_per_item}, {"peak_flops", s.peak_flops},   {"efficiency", s.efficiency},
-      {"compute_s", s.compute_s},           {"memory_s", s.memory_s},       {"decode_step_s", s.decode_step_s}};
   if (m.media.task == MediaTaskId::transcribe) {
-    return {"real_time_factor",
-            "compute seconds per second of audio: encoder FLOPs / (peak_flops × efficiency) + " +
-                format_number(kTranscriptTokensPerSecond) +
-                " tokens × decode_step_s (decoder bytes / bandwidth + overhead + eager launches)",
-            values, s.real_time_factor, "Whisper: a 30 s encoder window of 1500 frames, ~150 words a minute" + source};
+    return {"real_time_factor", "compute_s + transcript_tokens_per_s × decode_step_s",
+            {{"flops_per_item", s.flops_per_item}, {"peak_flops", s.peak_flops}, {"efficiency", s.efficiency},
+             {"compute_s", s.compute_s}, {"transcript_tokens_per_s", kTranscriptTokensPerSecond},
+             {"decode_step_s", s.decode_step_s}},
+            s.real_time_factor,
+            "Seconds of compute per second of audio. compute_s: the encoder, 2 × encoder params × 1500 frames per "
+            "30 s window / (peak_flops × efficiency); decode_step_s: decoder bytes / bandwidth + overhead + eager "
+            "launches. Whisper: a 30 s encoder window of 1500 frames, ~150 words a minute" + source};
   }
   if (m.media.task == MediaTaskId::music) {
-    return {"real_time_factor",
-            "compute seconds per second of audio: " + format_number(kMusicFramesPerSecond) +
-                " frames × decode_step_s (weights / bandwidth + overhead) / batch",
-            values, s.real_time_factor, "Autoregressive music models stream their weights per frame (MusicGen, EnCodec 32 kHz)"};
+    return {"real_time_factor", "music_frames_per_s × decode_step_s / batch",
+            {{"music_frames_per_s", kMusicFramesPerSecond}, {"decode_step_s", s.decode_step_s},
+             {"batch", static_cast<double>(w.batch)}},
+            s.real_time_factor,
+            "Seconds of compute per second of audio: decode_step_s = weights / bandwidth + overhead. Autoregressive "
+            "music models stream their weights per frame (MusicGen, EnCodec 32 kHz)"};
   }
-  return {"real_time_factor",
-          "compute seconds per second of audio: flops_per_item / (peak_flops × efficiency) + step overhead; "
-          "flops_per_item = 2 × params × " + format_number(kMelFramesPerSecond) + " mel frames × passes",
-          values, s.real_time_factor, "Non-autoregressive TTS over mel frames" + source};
+  // The engine's per-call overhead is the part of the factor beyond the mel passes' compute.
+  return {"real_time_factor", "flops_per_item / (peak_flops × efficiency) + overhead_s",
+          {{"flops_per_item", s.flops_per_item}, {"peak_flops", s.peak_flops}, {"efficiency", s.efficiency},
+           {"overhead_s", s.real_time_factor - s.compute_s}},
+          s.real_time_factor,
+          "Seconds of compute per second of audio; flops_per_item = 2 × params × " + format_number(kMelFramesPerSecond) +
+              " mel frames × passes; overhead_s: the engine's per-call overhead. Non-autoregressive TTS over mel "
+              "frames" + source};
 }
 
 }  // namespace sizer

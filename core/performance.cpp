@@ -162,8 +162,8 @@ std::vector<Explanation> explain_inference_speed(const InferenceSpeed& s, const 
   std::vector<Explanation> out;
   out.push_back(
       {"decode_output_tokens_per_s_per_user",
-       "1 / (max(bytes_per_step / (bandwidth × efficiency), flops_per_step / (peak × efficiency)) + interconnect_s + "
-       "overhead_s)",
+       "1 / (max(bytes_per_step / (bandwidth_bytes_per_s × bandwidth_efficiency), flops_per_step / (peak_flops × "
+       "compute_efficiency)) + interconnect_s + overhead_s)",
        {{"bytes_per_step", s.bytes_per_step}, {"bandwidth_bytes_per_s", s.bandwidth_bytes_per_s},
         {"bandwidth_efficiency", s.bandwidth_efficiency}, {"flops_per_step", s.flops_per_step},
         {"peak_flops", s.peak_flops}, {"compute_efficiency", s.compute_efficiency},
@@ -181,11 +181,15 @@ std::vector<Explanation> explain_inference_speed(const InferenceSpeed& s, const 
                   {"prefill_compute_s", s.prefill_compute_s}},
                  s.output_tokens_per_s,
                  "Continuous batching: each sequence's prompt is prefilled between decode steps" + range});
-  out.push_back({"ttft_s",
-                 "max((2 × active_params × prompt_tokens + 2 × layers × prompt_tokens² × heads × head_dim) / (peak × "
-                 "efficiency), weights / bandwidth) + interconnect + one decode step",
-                 {{"prompt_tokens", static_cast<double>(w.prompt_tokens)}, {"prefill_s", s.prefill_s}, {"step_s", s.step_s}},
-                 s.ttft_s, "Prefill is compute-bound (Pope et al. 2022, Efficiently Scaling Transformer Inference)"});
+  out.push_back({"ttft_s", "prefill_s + step_s",
+                 {{"prompt_tokens", static_cast<double>(w.prompt_tokens)},
+                  {"prefill_s", s.prefill_s},
+                  {"step_s", s.step_s}},
+                 s.ttft_s,
+                 "Prefill of the prompt, compute-bound: (2 × active params × prompt_tokens + 2 × layers × "
+                 "prompt_tokens² × heads × head_dim) FLOPs at the engine's share of peak, never faster than reading "
+                 "the weights once, plus the tensor-parallel exchange (Pope et al. 2022, Efficiently Scaling "
+                 "Transformer Inference); then the first decode step"});
   return out;
 }
 

@@ -143,17 +143,20 @@ std::vector<Explanation> explain_training_memory(const Model& m, const TrainingW
   const bool master_copy = full && weight_bytes_per_param(w.weights) < 4.0;
   const double experts_active = m.experts > 1 ? static_cast<double>(m.experts_per_token) : 1.0;
   return {
-      {"optimizer_bytes", "trainable_params × bytes_per_param (fp32 master copy when the trained weights are 16-bit, "
-                          "+ optimizer moments)",
+      {"optimizer_bytes", "trainable_params × bytes_per_param",
        {{"trainable_params", t.trainable_params},
         {"bytes_per_param", optimizer_bytes_per_param(w.optimizer, master_copy)}},
        t.optimizer_bytes,
+       "bytes_per_param: an fp32 master copy when the trained weights are 16-bit, plus the optimizer moments. "
        "Mixed-precision AdamW: 4 (fp32 master) + 8 (m, v) beside the 16-bit weights and gradients (Rajbhandari "
        "et al. 2020, ZeRO §3); 8-bit AdamW 2 (Dettmers et al. 2022), SGD momentum 4, Adafactor ≈ 0; LoRA/QLoRA "
        "adapters keep no master copy"},
       {"activations_bytes",
-       "layers × s·b·(15·hidden + 8·ffn × experts_active) (or 2·s·b·hidden per layer + one layer with "
-       "checkpointing) + s·b·vocab·4 × logits_copies",
+       w.grad_checkpointing
+           ? "layers × 2 × seq_len × micro_batch × hidden + seq_len × micro_batch × (15 × hidden + 8 × ffn × "
+             "experts_active) + seq_len × micro_batch × vocab × 4 × logits_copies"
+           : "layers × seq_len × micro_batch × (15 × hidden + 8 × ffn × experts_active) + seq_len × micro_batch × "
+             "vocab × 4 × logits_copies",
        {{"seq_len", static_cast<double>(w.seq_len)},
         {"micro_batch", static_cast<double>(w.micro_batch)},
         {"layers", static_cast<double>(m.layers)},
@@ -169,9 +172,8 @@ std::vector<Explanation> explain_training_memory(const Model& m, const TrainingW
 Explanation explain_training_time(const TrainingWorkload& w, const TrainingSpeed& speed, int64_t gpus) {
   const StepTime& step = speed.step;
   return {"train_s",
-          "tokens / tokens_per_s; tokens_per_s = tokens_per_step / (compute_s + bubble_s + tensor_parallel_s + "
-          "pipeline_p2p_s + data_parallel_s + expert_all_to_all_s); compute_s = tokens_per_step × flops_per_token / "
-          "(gpus × peak_flops × utilisation)",
+          "tokens / (tokens_per_step / (compute_s + bubble_s + tensor_parallel_s + pipeline_p2p_s + data_parallel_s + "
+          "expert_all_to_all_s))",
           {{"tokens", w.tokens},
            {"flops_per_token", speed.hardware_flops_per_token},
            {"gpus", static_cast<double>(gpus)},
@@ -186,7 +188,7 @@ Explanation explain_training_time(const TrainingWorkload& w, const TrainingSpeed
            {"data_parallel_s", step.data_parallel_s},
            {"expert_all_to_all_s", step.expert_all_to_all_s}},
           speed.train_s,
-          "6·N per token (Kaplan et al. 2020), 4·N for LoRA, +2·N with recomputation; attention per PaLM "
+          "compute_s = tokens_per_step × flops_per_token / (gpus × peak_flops × utilisation); 6·N per token (Kaplan et al. 2020), 4·N for LoRA, +2·N with recomputation; attention per PaLM "
           "(Chowdhery et al. 2022, App. B); layout and communication per Narayanan et al. 2021 "
           "(core/parallelism.cpp)"};
 }
