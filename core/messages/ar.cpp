@@ -294,7 +294,7 @@ const Locale& locale_ar() {
     {"guidance.datacenter_or_consumer.fits_48", "بطاقة \u206824 GB\u2069 أصغر من اللازم (المطلوب {total} والمتاح {usable})؛ بطاقة \u206848 GB\u2069 تحمله وحدها."},
     {"guidance.datacenter_or_consumer.fits_48_serving", "بطاقة \u206824 GB\u2069 أصغر من اللازم (المطلوب {total} والمتاح {usable})؛ بطاقة \u206848 GB\u2069 تحمله وحدها، أو بطاقتان من \u206824 GB\u2069 يُقسَم النموذج بينهما عبر \u2068PCIe\u2069 بسرعة أقل."},
     {"guidance.datacenter_or_consumer.fits_80", "يحتاج هذا العمل إلى بطاقة من فئة \u206880 GB\u2069: {total} لكل نسخة أكثر مما تتيحه بطاقة \u206848 GB\u2069."},
-    {"guidance.datacenter_or_consumer.spans", "يحتاج هذا العمل إلى معالجات مراكز البيانات: {total} لكل نسخة أكثر مما تحمله بطاقة \u206880 GB\u2069 واحدة، فيمتد على عدة بطاقات يربطها \u2068NVLink\u2069."},
+    {"guidance.datacenter_or_consumer.spans", "{total} لكل نسخة أكثر مما تحمله بطاقة \u206880 GB\u2069 واحدة، فيمتد على عدة بطاقات، وأفضلها عدة معالجات مراكز بيانات يربطها \u2068NVLink\u2069."},
     {"guidance.datacenter_or_consumer.bandwidth_serving", " ما تضيفه بطاقة \u206880 GB\u2069 مثل {dc} هو عرض النطاق: {dc_bandwidth} مقابل {consumer_bandwidth} على {consumer}، أي نحو {times} من السرعة لكل مستخدم، ومساحة لسياقات أطول ومستخدمين أكثر."},
     {"guidance.datacenter_or_consumer.bandwidth_decoding", " ما تضيفه بطاقة \u206880 GB\u2069 مثل {dc} هو عرض النطاق: {dc_bandwidth} مقابل {consumer_bandwidth} على {consumer}، أي نحو {times} من سرعة فك الترميز، ومساحة لدفعات أكبر."},
     {"guidance.datacenter_or_consumer.compute", " هذا العمل محدود بالحساب: تقدّم {dc} {dc_tflops} بدقة \u206816-bit\u2069 مقابل {consumer_tflops} على {consumer}، أي أسرع بنحو {times}."},

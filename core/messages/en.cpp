@@ -259,7 +259,7 @@ const Locale& locale_en() {
     {"guidance.datacenter_or_consumer.fits_48", "A 24 GB card is too small ({total} needed, {usable} usable); a 48 GB card holds it on its own."},
     {"guidance.datacenter_or_consumer.fits_48_serving", "A 24 GB card is too small ({total} needed, {usable} usable); a 48 GB card holds it on its own, or two 24 GB cards with the model split over PCIe, which is slower."},
     {"guidance.datacenter_or_consumer.fits_80", "This needs an 80 GB-class card: {total} per replica is more than a 48 GB card offers."},
-    {"guidance.datacenter_or_consumer.spans", "This needs datacenter GPUs: {total} per replica is more than one 80 GB card holds, so it spans several cards joined by NVLink."},
+    {"guidance.datacenter_or_consumer.spans", "{total} per replica is more than one 80 GB card holds, so it spans several cards, best several datacenter GPUs joined by NVLink."},
     {"guidance.datacenter_or_consumer.bandwidth_serving", " What an 80 GB card such as the {dc} adds is bandwidth: {dc_bandwidth} against {consumer_bandwidth} on the {consumer}, about {ratio}× the speed per user, and room for longer contexts and more users."},
     {"guidance.datacenter_or_consumer.bandwidth_decoding", " What an 80 GB card such as the {dc} adds is bandwidth: {dc_bandwidth} against {consumer_bandwidth} on the {consumer}, about {ratio}× the decoding speed, and room for larger batches."},
     {"guidance.datacenter_or_consumer.compute", " This work is compute-bound: the {dc} gives {dc_tflops_figure} 16-bit TFLOPS against {consumer_tflops} on the {consumer}, about {ratio}× faster."},
