@@ -161,7 +161,7 @@ std::string explained_unit(const std::string& name) {
   };
   if (name == "kv_bytes_per_token") return "bytes_per_token";
   if (ends("bytes_per_s")) return "bytes_per_s";
-  if (ends("_bytes") || name == "bytes_per_element" || name == "bytes_per_param") return "bytes";
+  if (ends("_bytes") || name == "bytes_per_element" || name == "bytes_per_param" || name == "bytes_per_step") return "bytes";
   if (name == "peak_flops") return "flop_per_s";
   if (ends("flops_per_step") || ends("flops_per_token") || ends("flops_per_item")) return "flop";
   if (name == "decode_output_tokens_per_s_per_user" || ends("tokens_per_s")) return "tokens_per_s";

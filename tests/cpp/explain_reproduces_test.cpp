@@ -75,7 +75,15 @@ TEST_CASE("show the math: each entry's formula over its listed values gives its 
       for (const auto& [name, value] : values) {
         INFO(name);
         CHECK(e["units"].contains(name));
-        if (e["units"].contains(name)) CHECK_FALSE(e["units"][name].get<std::string>().empty());
+        if (!e["units"].contains(name)) continue;
+        const std::string unit = e["units"][name].get<std::string>();
+        CHECK_FALSE(unit.empty());
+        // The unit agrees with what the name says it holds.
+        if (name.find("bytes") != std::string::npos) CHECK(unit.rfind("bytes", 0) == 0);
+        if (name.find("flops") != std::string::npos) CHECK(unit.rfind("flop", 0) == 0);
+        if (name.size() > 2 && name.compare(name.size() - 2, 2, "_s") == 0 && name.find("_per_s") == std::string::npos) {
+          CHECK(unit == "s");
+        }
       }
       ++entries;
       figures.insert(key);
