@@ -138,7 +138,7 @@
         var f = fits[g];
         var text = c.cls === 'fits' ? t('grid_fits') : c.cls === 'tight' ? t('grid_tight') : c.cls === 'multi' ? t('grid_n', { n: fmt.int(c.n) }) : t('grid_no');
         var tip = f && isNum(f.used_bytes_per_gpu) && isNum(f.vram_bytes_per_gpu) ? t('fit_used', { used: fmt.gb(f.used_bytes_per_gpu), total: fmt.gb(f.vram_bytes_per_gpu) }) : null;
-        return h('td', { class: 'gs-cell gs-cell-' + c.cls, 'data-gpu': g, 'data-fit': c.cls, 'data-gpus': c.n ? String(c.n) : '', title: tip }, [h('span', { class: 'gs-cell-mark', 'aria-hidden': 'true' }, c.cls === 'fits' ? '✓' : c.cls === 'tight' ? '!' : c.cls === 'multi' ? '⧉' : '✗'), ' ', h('span', {}, text)]);
+        return h('td', { class: 'gs-cell gs-cell-' + c.cls, 'data-gpu': g, 'data-fit': c.cls, 'data-gpus': c.n ? String(c.n) : '', title: tip }, [h('span', { class: 'gs-cell-mark', 'aria-hidden': 'true' }, c.cls === 'fits' ? '✓' : c.cls === 'tight' ? '!' : c.cls === 'multi' ? '' : '✗'), ' ', h('span', {}, text)]);
       })));
     });
     return h('section', { class: 'gs-card gs-fitgrid', id: 'gs-fitgrid', 'aria-labelledby': 'gs-fitgrid-h' }, [

@@ -20,7 +20,8 @@
     if (av === 0 || (av >= 1e-3 && av < 1e6)) return a.fmt.sig(v, 5);
     var exp = Math.floor(Math.log10(av)), m = v / Math.pow(10, exp);
     if (Math.abs(m) >= 9.99995) { m /= 10; exp += 1; }
-    return a.fmt.sig(m, 5) + ' × 10' + String(exp).split('').map(function (c) { return SUP[c] || c; }).join('');
+    // Isolated left-to-right, so an Arabic line keeps "7.055 × 10¹⁰" in reading order.
+    return '\u2066' + a.fmt.sig(m, 5) + ' × 10' + String(exp).split('').map(function (c) { return SUP[c] || c; }).join('') + '\u2069';
   }
   // The value with its unit, in the units the rest of the page uses (GB = 10⁹ bytes, seconds, $).
   function withUnit(a, v, unit) {
