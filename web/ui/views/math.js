@@ -100,7 +100,7 @@
     var det = h('details', { class: 'gs-card gs-math', id: 'gs-math' }, [h('summary', {}, t('math_title'))]);
     det.appendChild(h('p', { class: 'gs-hint' }, t('math_units_note')));
     resp.explain.forEach(function (e, i) {
-      det.appendChild(h('details', { class: 'gs-math-item' }, [h('summary', {}, [title(a, 'fig_', figureKey(e)), ': ', h('bdi', {}, withUnit(a, e.result, e.unit))]), entry(a, e, i)]));
+      det.appendChild(h('article', { class: 'gs-math-item' }, [h('h4', { class: 'gs-h4' }, [title(a, 'fig_', figureKey(e)), ': ', h('bdi', {}, withUnit(a, e.result, e.unit))]), entry(a, e, i)]));
     });
     return det;
   }
