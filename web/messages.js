@@ -989,6 +989,7 @@ var GpuSizerMessages = {
     wi_prompt: 'A {n}-token prompt would work on {where}.',
     wi_concurrency: '{n} concurrent sequences would work on {where}.',
     wi_more_gpus: '{n} × {gpu} would work.',
+    wi_weights_more: '{fmt} weights on {n} × {gpu} would work.',
     wi_none: 'No single change tried here (lighter weights, lighter KV cache, shorter context, fewer sequences, more GPUs) is enough.'
   };
   var ar = {
@@ -1145,6 +1146,7 @@ var GpuSizerMessages = {
     wi_prompt: 'مُطالبة من {n} رمز تعمل على {where}.',
     wi_concurrency: '{n} تسلسلات متزامنة تعمل على {where}.',
     wi_more_gpus: '{n} × {gpu} تعمل.',
+    wi_weights_more: 'أوزان {fmt} على {n} × {gpu} تعمل.',
     wi_none: 'لا يكفي أي تغيير واحد جُرِّب هنا (أوزان أخف، ذاكرة KV أخف، سياق أقصر، تسلسلات أقل، معالجات أكثر).'
   };
   Object.keys(en).forEach(function (k) { M.en[k] = en[k]; });

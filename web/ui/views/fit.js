@@ -243,8 +243,20 @@
     }
     if (pin) {
       var n = isNum(req.hardware.count) ? req.hardware.count : 1;
-      [2, 4, 8, 16, 32, 64].filter(function (m) { return m > n; }).some(function (m) {
-        return tryOne('n:' + m, function (r) { r.hardware.count = m; }, function (x) { return t('wi_more_gpus', { n: fmt.int(m), gpu: o.gpuShort(x.gpu) }); });
+      var more = [2, 4, 8, 16, 32, 64].filter(function (m) { return m > n; });
+      var moreWorks = null;
+      more.some(function (m) {
+        var ok = tryOne('n:' + m, function (r) { r.hardware.count = m; }, function (x) { return t('wi_more_gpus', { n: fmt.int(m), gpu: o.gpuShort(x.gpu) }); });
+        if (ok) moreWorks = m;
+        return ok;
+      });
+      // Lighter weights on fewer extra GPUs than the current format needs: "INT4 weights on 4 × L4".
+      ['fp8', 'int4'].forEach(function (id) {
+        if (!hasFormat(a, id) || !(BITS[id] < curBits) || good(pickOf(v.cache['w:' + id], req))) return;
+        more.filter(function (m) { return moreWorks === null || m < moreWorks; }).some(function (m) {
+          return tryOne('w:' + id + ':n:' + m, function (r) { withWeights(id)(r); r.hardware.count = m; },
+            function (x) { return t('wi_weights_more', { fmt: o.vocabLabel('weight_formats', id), n: fmt.int(m), gpu: o.gpuShort(x.gpu) }); });
+        });
       });
     }
     return { lines: lines, fits: !!(now && now.fits) };
