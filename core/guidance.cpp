@@ -271,8 +271,8 @@ std::array<VramClass, 3> vram_classes(const Ctx& c) {
 
 void class_sentence(const Ctx& c, Facts& out) {
   const auto classes = vram_classes(c);
-  const std::string mid =
-      printf_figure("%g", classes[1].min_gib) + "–" + printf_figure("%g", classes[1].max_gib) + " GB";
+  // In GB (10⁹ bytes) like every figure beside it (the catalog's sizes are GiB).
+  const std::string mid = format_gb(classes[1].min_gib * 1073741824.0) + "–" + format_gb(classes[1].max_gib * 1073741824.0);
   out.push_back(message("guidance.vram_needed.classes",
                         {pct("reserve", 1 - c.usable_fraction), whole("fit", classes[0].fit),
                          whole("total", classes[0].total), count("kinds", classes[0].total, "kind")}));
