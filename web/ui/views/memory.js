@@ -68,11 +68,13 @@
         s('text', { x: lx, y: ty, 'text-anchor': 'middle' }, label)
       ]));
     });
+    // The axis in the same words as the lines and the legend ("GB", or the locale's "غ.ب").
+    var gbWord = fmt.gb(5e9).replace(/\d[\d.,]*/g, '').replace(/[\s\u00a0\u200e\u200f\u2066-\u2069]+/g, ' ').trim() || 'GB';
     var step = F.niceStep(maxB / 1e9 / 5);
     for (var v = 0; v * 1e9 <= maxB; v += step) {
       var tx = X(v * 1e9);
       svgEl.appendChild(s('line', { x1: tx, x2: tx, y1: barY + barH + 8, y2: barY + barH + 12, class: 'gs-tick' }));
-      svgEl.appendChild(s('text', { x: tx, y: barY + barH + 26, 'text-anchor': v === 0 ? 'start' : 'middle', class: 'gs-axis' }, fmt.num(v, step < 1 ? 1 : 0) + ' GB'));
+      svgEl.appendChild(s('text', { x: tx, y: barY + barH + 26, 'text-anchor': v === 0 ? 'start' : 'middle', class: 'gs-axis' }, fmt.num(v, step < 1 ? 1 : 0) + ' ' + gbWord));
     }
     box.appendChild(h('figure', { class: 'gs-figure' }, [svgEl, h('figcaption', { class: 'gs-hint' }, [t('mem_lines') + ' ', t('mem_lines_fit'), ' ', h('strong', {}, t('units_gb'))])]));
 
