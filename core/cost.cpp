@@ -167,13 +167,14 @@ std::vector<Explanation> explain_costs(const Option& top, const Request& request
   std::vector<Explanation> out;
   if (!top.usd_per_hour) return out;
   if (top.usd_per_million_output_tokens) {
-    out.push_back({"usd_per_million_output_tokens", "usd_per_hour / (output_tokens_per_s × 3600) × 10⁶",
+    out.push_back({"usd_per_million_output_tokens", "usd_per_hour / (output_tokens_per_s × 3600) × 1000000",
                    {{"usd_per_hour", *top.usd_per_hour}, {"output_tokens_per_s", top.output_tokens_per_s.value_or(0)}},
                    *top.usd_per_million_output_tokens, "The option's on-demand or spot price from the catalog"});
   }
   if (top.usd_per_month) {
-    out.push_back({"usd_per_month", "usd_per_hour × " + format_number(kHoursPerMonth) + " h × hours_per_day / 24",
+    out.push_back({"usd_per_month", "usd_per_hour × hours_per_month × hours_per_day / 24",
                    {{"usd_per_hour", *top.usd_per_hour},
+                    {"hours_per_month", kHoursPerMonth},
                     {"hours_per_day", request.inference.hours_per_day.value_or(24.0)}},
                    *top.usd_per_month, "An always-on endpoint unless hours_per_day says otherwise"});
   }
@@ -182,7 +183,7 @@ std::vector<Explanation> explain_costs(const Option& top, const Request& request
     const std::string lost = is_training(request.kind)
                                  ? "half a checkpoint interval (" + format_number(interval_s / 60.0) + " min)"
                                  : "half of the " + format_number(interval_s / 60.0) + " min of items in flight";
-    out.push_back({"usd_total", "usd_per_hour × billed_s / 3600 + storage + egress",
+    out.push_back({"usd_total", "usd_per_hour × billed_s / 3600 + usd_storage + usd_egress",
                    {{"usd_per_hour", *top.usd_per_hour}, {"billed_s", top.billed_s.value_or(0)},
                     {"spot_extra_s", top.spot_extra_s.value_or(0)}, {"usd_storage", top.usd_storage.value_or(0)},
                     {"usd_egress", top.usd_egress.value_or(0)}},

@@ -230,6 +230,21 @@ const Gpu* consumer_reference(const Catalog& catalog) {
 // the usable fraction (usable_vram_fraction) of the card.
 bool fits_vram(const Ctx& c, double vram_gib) { return c.m.total_bytes <= vram_gib * 1073741824.0 * c.usable_fraction; }
 
+// The fit list's word on one GPU kind (fit_by_gpu, the placement stage's own test): does one card hold
+// a replica? GPUs the list does not name (a custom pinned card) fall back to the per-replica total.
+// The answers use this, not their own arithmetic, so they never contradict the fit list beside them.
+bool fits_one(const Ctx& c, const Gpu& gpu) {
+  for (const GpuFit& f : c.response.fit_by_gpu) {
+    if (f.gpu == gpu.id) return f.gpus_needed && *f.gpus_needed == 1;
+  }
+  return fits_vram(c, gpu.vram_gib);
+}
+
+// A link fast enough for tensor parallelism (NVLink, or AMD's Infinity Fabric) joins the option's GPUs.
+bool fast_link(const Option& o) {
+  return o.interconnect == InterconnectId::nvlink || o.interconnect == InterconnectId::infinity_fabric;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // 1. How much VRAM do I need?
 
@@ -249,15 +264,15 @@ std::array<VramClass, 3> vram_classes(const Ctx& c) {
     if (k.total == 0 || g.vram_gib < k.min_gib) k.min_gib = g.vram_gib;
     k.max_gib = std::max(k.max_gib, g.vram_gib);
     ++k.total;
-    if (fits_vram(c, g.vram_gib)) ++k.fit;
+    if (fits_one(c, g)) ++k.fit;
   }
   return classes;
 }
 
 void class_sentence(const Ctx& c, Facts& out) {
   const auto classes = vram_classes(c);
-  const std::string mid =
-      printf_figure("%g", classes[1].min_gib) + "–" + printf_figure("%g", classes[1].max_gib) + " GB";
+  // In GB (10⁹ bytes) like every figure beside it (the catalog's sizes are GiB).
+  const std::string mid = format_gb(classes[1].min_gib * 1073741824.0) + "–" + format_gb(classes[1].max_gib * 1073741824.0);
   out.push_back(message("guidance.vram_needed.classes",
                         {pct("reserve", 1 - c.usable_fraction), whole("fit", classes[0].fit),
                          whole("total", classes[0].total), count("kinds", classes[0].total, "kind")}));
@@ -534,8 +549,10 @@ Facts answer_datacenter(const Ctx& c) {
   if (c.top) {
     const int64_t split = c.top->tensor * c.top->pipeline;
     const bool exchanges = split > 1 || (c.training() && c.top->gpus > 1);
-    out.push_back(exchanges ? message("guidance.datacenter_or_consumer.nvlink_matters", {whole("gpus", c.top->gpus)})
-                            : message("guidance.datacenter_or_consumer.nvlink_no"));
+    out.push_back(!exchanges           ? message("guidance.datacenter_or_consumer.nvlink_no")
+                  : fast_link(*c.top) ? message("guidance.datacenter_or_consumer.nvlink_matters", {whole("gpus", c.top->gpus)})
+                                      : message("guidance.datacenter_or_consumer.nvlink_matters_pcie",
+                                                {whole("gpus", c.top->gpus), interconnect("link", c.top->interconnect)}));
   }
   return out;
 }
@@ -550,7 +567,9 @@ void why_slow_serving(const Ctx& c, Facts& out) {
   out.push_back(message("guidance.why_slow.serving",
                         {gpu_name("gpu", c.top_gpu), tps("speed", speed), tps("total", o.output_tokens_per_s.value_or(0)),
                          count("batch", static_cast<double>(batch), "sequence"), bottleneck("limit", o.bottleneck)}));
-  const Explanation* e = find_explanation(c, "options.0.decode_output_tokens_per_s_per_user");
+  // The explanation is the first listed option's: use it only when that is the option this answer names.
+  const bool top_is_first = !c.response.options.empty() && &c.response.options.front() == c.top;
+  const Explanation* e = top_is_first ? find_explanation(c, "options.0.decode_output_tokens_per_s_per_user") : nullptr;
   const double bytes = e ? explained_value(*e, "bytes_per_step") : 0;
   const double flops = e ? explained_value(*e, "flops_per_step") : 0;
   const double bandwidth = e ? explained_value(*e, "bandwidth_bytes_per_s") : 0;
@@ -758,11 +777,11 @@ Facts answer_one_or_several(const Ctx& c) {
                     {total, gpu, count("replicas", static_cast<double>(o.data), "replica"),
                      count("gpus", static_cast<double>(o.gpus), "gpu")})};
   }
-  const bool fits_one = c.top_gpu && fits_vram(c, c.top_gpu->vram_gib);
+  const bool fits_one_gpu = c.top_gpu && fits_one(c, *c.top_gpu);
   Facts out;
   out.push_back(message("guidance.one_or_several.split",
                         {gpus("gpus", split, c.top_gpu), whole("tensor", o.tensor), whole("pipeline", o.pipeline)}));
-  out.push_back(message(fits_one ? "guidance.one_or_several.split_fits_one" : "guidance.one_or_several.split_needed",
+  out.push_back(message(fits_one_gpu ? "guidance.one_or_several.split_fits_one" : "guidance.one_or_several.split_needed",
                         {total}));
   out.push_back(message("guidance.one_or_several.split_link", {interconnect("link", o.interconnect)}));
   if (o.interconnect == InterconnectId::pcie) out.push_back(message("guidance.one_or_several.split_pcie"));
@@ -936,10 +955,19 @@ Facts answer_task_tier(const Ctx& c) {
         out.push_back(message("guidance.common.period"));
       }
       out.push_back(message("guidance.task_tier.serving_storage", {gb("weights", c.m.weights_bytes)}));
-      const int64_t split = o ? o->tensor * o->pipeline : 1;
-      out.push_back(split > 1 ? message("guidance.task_tier.serving_nvlink",
-                                        {whole("n", split), count("gpus", static_cast<double>(split), "gpu")})
-                              : message("guidance.task_tier.serving_no_link"));
+      // The link the top option has, not the one it would like: a split replica over PCIe says so.
+      if (o == nullptr) {
+        out.push_back(message("guidance.task_tier.serving_link_nothing_fits"));
+        return out;
+      }
+      const int64_t split = o->tensor * o->pipeline;
+      const Param n = whole("n", split);
+      const Param split_gpus = count("gpus", static_cast<double>(split), "gpu");
+      out.push_back(split <= 1         ? message("guidance.task_tier.serving_no_link")
+                    : fast_link(*o) ? message("guidance.task_tier.serving_nvlink",
+                                              {n, split_gpus, interconnect("link", o->interconnect)})
+                                    : message("guidance.task_tier.serving_pcie",
+                                              {n, split_gpus, interconnect("link", o->interconnect)}));
       return out;
     }
     case WorkloadKind::finetune:
@@ -957,8 +985,11 @@ Facts answer_task_tier(const Ctx& c) {
       }
       out.push_back(message(pre ? "guidance.task_tier.pretrain_storage" : "guidance.task_tier.finetune_storage",
                             {gb("stored", stored)}));
-      if (o && o->gpus > 1) {
-        out.push_back(message("guidance.task_tier.training_nvlink"));
+      if (o == nullptr) {
+        out.push_back(message("guidance.task_tier.training_link_nothing_fits"));
+      } else if (o->gpus > 1) {
+        out.push_back(fast_link(*o) ? message("guidance.task_tier.training_nvlink", {interconnect("link", o->interconnect)})
+                                    : message("guidance.task_tier.training_pcie", {interconnect("link", o->interconnect)}));
         if (o->instances > 1) {
           out.push_back(message("guidance.task_tier.training_network",
                                 {whole("instances", o->instances), count("count", static_cast<double>(o->instances), "instance")}));

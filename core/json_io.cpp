@@ -149,6 +149,43 @@ json issues_to_json(const Issues& issues) {
   return out;
 }
 
+namespace {
+
+// The unit of a "show the math" value or result, from its name (names carry units: `_bytes`, `_s`,
+// `_per_s`, `flops`), as an id the page words in its language: bytes, bytes_per_s, bytes_per_token,
+// flop, flop_per_s, s, tokens, tokens_per_s, usd, usd_per_h, usd_per_month, usd_per_million_tokens,
+// h, bits, count (how many of something), ratio (a pure number), flag (0 or 1).
+std::string explained_unit(const std::string& name) {
+  auto ends = [&](const char* tail) {
+    const std::string t(tail);
+    return name.size() >= t.size() && name.compare(name.size() - t.size(), t.size(), t) == 0;
+  };
+  if (name == "kv_bytes_per_token") return "bytes_per_token";
+  if (ends("bytes_per_s")) return "bytes_per_s";
+  if (ends("_bytes") || name == "bytes_per_element" || name == "bytes_per_param" || name == "bytes_per_step") return "bytes";
+  if (ends("peak_flops")) return "flop_per_s";
+  if (ends("flops_per_step") || ends("flops_per_token") || ends("flops_per_item") || ends("flops_per_pass")) return "flop";
+  if (name == "decode_output_tokens_per_s_per_user" || ends("tokens_per_s")) return "tokens_per_s";
+  if (name == "usd_per_hour") return "usd_per_h";
+  if (name == "usd_per_month") return "usd_per_month";
+  if (name == "usd_per_million_output_tokens") return "usd_per_million_tokens";
+  if (name.rfind("usd", 0) == 0) return "usd";
+  if (name == "hours_per_day" || name == "hours_per_month") return "h";
+  if (name == "music_frames_per_s") return "frames_per_s";
+  if (name == "real_time_factor") return "s_per_s";
+  if (ends("_s") || name == "seconds_per_image") return "s";
+  if (name == "bits_per_weight") return "bits";
+  if (name == "grad_checkpointing" || name == "on_gpu" || name == "activation_offload") return "flag";
+  if (ends("efficiency") || name == "utilisation" || name == "goodput" || ends("_share") || name == "experts_active" || name == "logits_copies" ||
+      name == "passes")
+    return "ratio";
+  if (ends("tokens") || name == "tokens" || name == "window" || name == "seq_len" || name == "tokens_per_step")
+    return "tokens";
+  return "count";  // params, layers, heads, dimensions, sequences, GPUs, steps: how many of something
+}
+
+}  // namespace
+
 json response_to_json(const Response& r) {
   json out = json::object();
   out["ok"] = r.ok;
@@ -210,9 +247,15 @@ json response_to_json(const Response& r) {
   out["explain"] = json::array();
   for (const auto& e : r.explain) {
     json values = json::object();
-    for (const auto& [name, value] : e.values) put(values, name.c_str(), value);
+    json units = json::object();
+    for (const auto& [name, value] : e.values) {
+      put(values, name.c_str(), value);
+      units[name] = explained_unit(name);
+    }
     json item = {{"figure", e.figure}, {"formula", e.formula}, {"values", values}, {"source", e.source}};
     put(item, "result", e.result);
+    item["unit"] = explained_unit(e.figure.substr(e.figure.rfind('.') + 1));
+    item["units"] = units;
     out["explain"].push_back(item);
   }
   if (!r.catalog_as_of.empty()) out["catalog_as_of"] = r.catalog_as_of;

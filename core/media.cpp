@@ -396,6 +396,9 @@ MediaSpeed media_speed(const Model& m, const MediaWorkload& w, WorkloadKind kind
   const double call_memory_s = backbone_params(m) * weight_bytes / bandwidth;
   const double call_s = std::max(call_compute_s, call_memory_s) + runtime.seconds_per_call;
   const double batch_s = steps * call_s + batch * vae / rate;
+  s.call_compute_s = call_compute_s;
+  s.call_memory_s = call_memory_s;
+  s.vae_s = vae / rate;
   s.compute_s = steps * call_compute_s / batch + vae / rate;
   s.memory_s = steps * call_memory_s / batch;
   s.overhead_s = steps * runtime.seconds_per_call / batch;
@@ -416,11 +419,9 @@ Explanation explain_media_speed(const Model& m, const MediaWorkload& w, Workload
                                      format_number(kSaturatedPeakTflops) + " TFLOPS / the GPU's 16-bit peak))";
   const std::string source = "; " + efficiency_law +
                              " (benchflux FLUX.1-dev, diffusers fast_diffusion, fal-ai stable-diffusion-benchmarks)";
+  // Each formula is an expression over its listed values (tests/cpp/explain_reproduces_test.cpp).
   if (kind != WorkloadKind::audio) {
-    return {"seconds_per_image",
-            "(steps × (max(batch × passes × flops_per_pass / (peak_flops × efficiency), backbone bytes / bandwidth) "
-            "+ seconds_per_call) + batch × VAE FLOPs / (peak_flops × efficiency)) / batch; flops_per_pass = "
-            "2 × backbone params × positions / 13 + 2800 × positions² (UNet) or 2 × token params × tokens + 4 × layers × tokens² × hidden (DiT); attention twice without FlashAttention",
+    return {"seconds_per_image", "steps × (max(call_compute_s, call_memory_s) + call_overhead_s) / batch + vae_s",
             {{"flops_per_item", s.flops_per_item},
              {"flops_per_pass", backbone_flops_per_pass(m, w)},
              {"peak_flops", s.peak_flops},
@@ -429,36 +430,51 @@ Explanation explain_media_speed(const Model& m, const MediaWorkload& w, Workload
              {"passes", w.guidance ? 2.0 : 1.0},
              {"batch", static_cast<double>(w.batch)},
              {"tokens", backbone_tokens(m, w)},
-             {"seconds_per_call", runtime.seconds_per_call},
-             {"compute_s", s.compute_s},
-             {"memory_s", s.memory_s},
-             {"overhead_s", s.overhead_s}},
+             {"call_compute_s", s.call_compute_s},
+             {"call_memory_s", s.call_memory_s},
+             {"call_overhead_s", runtime.seconds_per_call},
+             {"vae_s", s.vae_s}},
             s.seconds_per_item,
-            "Compute-bound denoising (Peebles & Xie 2023 for DiT FLOPs; BK-SDM for UNet FLOPs)" + source};
+            "One backbone call per step over batch × passes images: call_compute_s = batch × passes × flops_per_pass "
+            "/ (peak_flops × efficiency), never faster than reading the backbone weights (call_memory_s), plus the "
+            "runtime's fixed cost per call; flops_per_pass = 2 × backbone params × positions / 13 + 2800 × "
+            "positions² (UNet) or 2 × token params × tokens + 4 × layers × tokens² × hidden (DiT), attention twice "
+            "without FlashAttention; then the VAE decodes each image. Compute-bound denoising (Peebles & Xie 2023 "
+            "for DiT FLOPs; BK-SDM for UNet FLOPs)" + source};
   }
-  const std::vector<std::pair<std::string, double>> values = {
-      {"flops_per_item", s.flops_per_item}, {"peak_flops", s.peak_flops},   {"efficiency", s.efficiency},
-      {"compute_s", s.compute_s},           {"memory_s", s.memory_s},       {"overhead_s", s.overhead_s},
-      {"decode_step_s", s.decode_step_s},   {"batch", static_cast<double>(w.batch)}};
+  const double chunk_s = m.media.chunk_seconds.value_or(30.0);
   if (m.media.task == MediaTaskId::transcribe) {
-    return {"real_time_factor",
-            "wall seconds per second of audio: per batch of 30 s windows, (encoder FLOPs / (peak_flops × efficiency) "
-            "+ seconds_per_call + " + format_number(kTranscriptTokensPerSecond * 30.0) +
-                " tokens × decode_step_s) / (windows × 30 s); decode_step_s = max(decoder bytes / bandwidth, batch "
-                "× decoder FLOPs / peak) + decoder layers × " + format_number(runtime.seconds_per_layer_token) + " s",
-            values, s.real_time_factor, "Whisper: a 30 s encoder window of 1500 frames, ~150 words a minute" + source};
+    const double windows = std::max(1.0, std::ceil(w.audio_seconds / chunk_s));
+    const double together = std::min(static_cast<double>(std::max<int64_t>(1, w.batch)), windows);
+    return {"real_time_factor", "compute_s + window_tokens × decode_step_s / (windows_together × window_s)",
+            {{"flops_per_item", s.flops_per_item}, {"peak_flops", s.peak_flops}, {"efficiency", s.efficiency},
+             {"compute_s", s.compute_s}, {"window_tokens", kTranscriptTokensPerSecond * chunk_s},
+             {"decode_step_s", s.decode_step_s}, {"windows_together", together}, {"window_s", chunk_s}},
+            s.real_time_factor,
+            "Seconds of compute per second of audio, per batch of windows_together windows of window_s: compute_s, "
+            "the encoder over 1500 frames per window / (peak_flops × efficiency) plus the runtime's cost per call; "
+            "decode_step_s = max(decoder bytes / bandwidth, windows × decoder FLOPs / peak) + decoder layers × " +
+                format_number(runtime.seconds_per_layer_token) +
+                " s. Whisper: a 30 s encoder window of 1500 frames, ~150 words a minute" + source};
   }
   if (m.media.task == MediaTaskId::music) {
-    return {"real_time_factor",
-            "compute seconds per second of audio: " + format_number(kMusicFramesPerSecond) +
-                " frames × decode_step_s (weights / bandwidth + overhead) / batch",
-            values, s.real_time_factor, "Autoregressive music models stream their weights per frame (MusicGen, EnCodec 32 kHz)"};
+    return {"real_time_factor", "music_frames_per_s × decode_step_s / batch",
+            {{"music_frames_per_s", kMusicFramesPerSecond}, {"decode_step_s", s.decode_step_s},
+             {"batch", static_cast<double>(w.batch)}},
+            s.real_time_factor,
+            "Seconds of compute per second of audio: decode_step_s = weights / bandwidth + overhead. Autoregressive "
+            "music models stream their weights per frame (MusicGen, EnCodec 32 kHz)"};
   }
-  return {"real_time_factor",
-          "wall seconds per second of audio: flops_per_item / (peak_flops × efficiency) + steps × seconds_per_call / "
-          "(batch × seconds per utterance); flops_per_item = 2 × params × " + format_number(kMelFramesPerSecond) +
-              " mel frames × steps × passes",
-          values, s.real_time_factor, "Non-autoregressive (flow-matching) TTS over mel frames (F5-TTS, Chen et al. 2024)" + source};
+  // Non-autoregressive TTS: the solver steps' compute plus the runtime's fixed cost per call.
+  const double utterance_s = std::max(1.0, std::min(w.audio_seconds, chunk_s));
+  return {"real_time_factor", "flops_per_item / (peak_flops × efficiency) + steps × call_overhead_s / (batch × utterance_s)",
+          {{"flops_per_item", s.flops_per_item}, {"peak_flops", s.peak_flops}, {"efficiency", s.efficiency},
+           {"steps", static_cast<double>(std::max<int64_t>(1, w.steps))}, {"call_overhead_s", runtime.seconds_per_call},
+           {"batch", static_cast<double>(std::max<int64_t>(1, w.batch))}, {"utterance_s", utterance_s}},
+          s.real_time_factor,
+          "Seconds of compute per second of audio; flops_per_item = 2 × params × " + format_number(kMelFramesPerSecond) +
+              " mel frames × steps × passes (flow-matching solver steps, two passes with guidance). Non-autoregressive "
+              "TTS over mel frames (F5-TTS, Chen et al. 2024)" + source};
 }
 
 }  // namespace sizer

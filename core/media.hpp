@@ -36,6 +36,10 @@ struct MediaSpeed {
   double memory_s = 0;         // weight streaming: every pass (diffusion), every token (audio)
   double overhead_s = 0;       // fixed time per backbone call (launches, Python) or per decoded token
   double decode_step_s = 0;    // audio decoders: one token for the whole batch
+  // Diffusion: one backbone call over the batch (compute, weight read) and the VAE decode of one image.
+  double call_compute_s = 0;
+  double call_memory_s = 0;
+  double vae_s = 0;
 };
 
 // How a runtime executes (media.cpp cites where each figure comes from).

@@ -116,54 +116,72 @@ std::vector<Explanation> explain_inference_memory(const Model& model, const Infe
   const WeightFormat* wf = find_weight_format(workload.weights);
   const KvFormat* kf = find_kv_format(workload.kv_cache);
   if (wf == nullptr || kf == nullptr) return {};
+  // Each formula is an expression over its listed values (the page shows it, a test substitutes the
+  // values and compares with the result: tests/cpp/explain_reproduces_test.cpp).
   const bool kept_16bit = wf->embeddings_stay_16bit && model.kind == ModelKindId::llm;
   std::vector<Explanation> out;
-  out.push_back({"weights_bytes",
-                 kept_16bit ? "(params − embedding params) × bits_per_weight / 8 + embedding params × 2"
-                            : "params × bits_per_weight / 8",
-                 {{"params", model.params_b * 1e9}, {"bits_per_weight", wf->bits_per_weight},
-                  {"embedding_params", sixteen_bit_params(model, *wf)}},
-                 m.weights_bytes, std::string(wf->source)});
+  if (kept_16bit) {
+    out.push_back({"weights_bytes", "(params − embedding_params) × bits_per_weight / 8 + embedding_params × 2",
+                   {{"params", model.params_b * 1e9}, {"bits_per_weight", wf->bits_per_weight},
+                    {"embedding_params", sixteen_bit_params(model, *wf)}},
+                   m.weights_bytes,
+                   std::string(wf->source) + "; token embedding and lm_head stay 16-bit (AutoGPTQ/AWQ, bitsandbytes, vLLM FP8)"});
+  } else {
+    out.push_back({"weights_bytes", "params × bits_per_weight / 8",
+                   {{"params", model.params_b * 1e9}, {"bits_per_weight", wf->bits_per_weight}},
+                   m.weights_bytes, std::string(wf->source)});
+  }
   if (model.uses_mla()) {
-    out.push_back({"kv_bytes_per_token", "layers × (kv_lora_rank + rope_head_dim) × bytes",
+    out.push_back({"kv_bytes_per_token", "layers × (kv_lora_rank + rope_head_dim) × bytes_per_element",
                    {{"layers", static_cast<double>(model.layers)},
                     {"kv_lora_rank", static_cast<double>(model.kv_lora_rank)},
                     {"rope_head_dim", static_cast<double>(model.rope_head_dim)},
-                    {"bytes", kf->bytes_per_element}},
+                    {"bytes_per_element", kf->bytes_per_element}},
                    m.kv_bytes_per_token, "DeepSeek-V2 paper §2.1 (multi-head latent attention)"});
   } else {
-    out.push_back({"kv_bytes_per_token", "2 × layers × kv_heads × head_dim × bytes",
+    out.push_back({"kv_bytes_per_token", "2 × layers × kv_heads × head_dim × bytes_per_element",
                    {{"layers", static_cast<double>(model.layers)},
                     {"kv_heads", static_cast<double>(model.kv_heads)},
                     {"head_dim", static_cast<double>(model.head_dim)},
-                    {"bytes", kf->bytes_per_element}},
+                    {"bytes_per_element", kf->bytes_per_element}},
                    m.kv_bytes_per_token, "K and V per layer per token; GQA through kv_heads"});
   }
+  // kv_bytes_for_sequence: full-attention layers cache every token, sliding-window layers at most the
+  // window; each rounded up to whole blocks of the engine's paged cache.
+  const double block = static_cast<double>(std::max(1, engine.kv_block_tokens));
+  const double tokens = static_cast<double>(workload.context_tokens);
+  const double window_tokens = model.sliding_window > 0 ? std::min(tokens, static_cast<double>(model.sliding_window)) : tokens;
   out.push_back({"kv_cache_bytes",
-                 "concurrency × kv_bytes_per_token / layers × (full_layers × tokens + sliding_layers × min(tokens, "
-                 "window)), tokens rounded up to blocks",
+                 "concurrency × kv_bytes_per_token / layers × (full_layers × ceil(context_tokens / block_tokens) × "
+                 "block_tokens + sliding_layers × ceil(window_tokens / block_tokens) × block_tokens)",
                  {{"concurrency", static_cast<double>(workload.concurrency)},
-                  {"tokens", static_cast<double>(workload.context_tokens)},
+                  {"kv_bytes_per_token", m.kv_bytes_per_token},
+                  {"layers", static_cast<double>(std::max<int64_t>(1, model.layers))},
+                  {"full_layers", static_cast<double>(model.layers - model.sliding_layers)},
                   {"sliding_layers", static_cast<double>(model.sliding_layers)},
-                  {"window", static_cast<double>(model.sliding_window)},
-                  {"block_tokens", static_cast<double>(engine.kv_block_tokens)}},
+                  {"context_tokens", tokens},
+                  {"window_tokens", window_tokens},
+                  {"block_tokens", block}},
                  m.kv_cache_bytes, "Paged KV allocation (vLLM PagedAttention, Kwon et al. 2023)"});
   out.push_back({"activations_bytes",
-                 "prefill_chunk_tokens × (4 × hidden + 2 × ffn × experts_active [+ experts_active × hidden for MoE]) × "
-                 "2 bytes + sequences × vocab × 4 bytes × logit_copies",
+                 "prefill_chunk_tokens × (4 × hidden + 2 × ffn × experts_active + moe_outputs_per_token) × 2 + "
+                 "sampled_sequences × vocab × 4 × logit_copies",
                  {{"prefill_chunk_tokens", prefill_chunk_tokens(workload, engine)},
                   {"hidden", static_cast<double>(model.hidden)},
                   {"ffn", static_cast<double>(model.ffn)},
                   {"experts_active", experts_active(model)},
-                  {"sequences", sampled_sequences(workload, engine)},
-                  {"logit_copies", engine.kv_block_tokens > 1 ? kSamplerLogitCopies : 1.0},
-                  {"vocab", static_cast<double>(model.vocab)}},
-                 m.activations_bytes, "The engine's profiled activation peak for one prefill chunk, and fp32 logits (for the engine's whole "
-                 "batch limit where it profiles a dummy sampler run)"});
-  out.push_back({"total_bytes", "weights + kv_cache + activations + overhead",
+                  {"moe_outputs_per_token", model.experts > 1 ? experts_active(model) * static_cast<double>(model.hidden) : 0.0},
+                  {"sampled_sequences", sampled_sequences(workload, engine)},
+                  {"vocab", static_cast<double>(model.vocab)},
+                  {"logit_copies", engine.kv_block_tokens > 1 ? kSamplerLogitCopies : 1.0}},
+                 m.activations_bytes,
+                 "The engine's profiled activation peak for one prefill chunk (16-bit; MoE layers also hold each "
+                 "token's k expert outputs), and fp32 logits (for the engine's whole batch limit where it profiles a "
+                 "dummy sampler run)"});
+  out.push_back({"total_bytes", "weights_bytes + kv_cache_bytes + activations_bytes + overhead_bytes",
                  {{"weights_bytes", m.weights_bytes}, {"kv_cache_bytes", m.kv_cache_bytes},
                   {"activations_bytes", m.activations_bytes}, {"overhead_bytes", m.overhead_bytes}},
-                 m.total_bytes, "CUDA context, libraries and CUDA graphs: engine preset"});
+                 m.total_bytes, "Overhead: CUDA context, libraries and CUDA graphs (engine preset)"});
   return out;
 }
 

@@ -216,14 +216,13 @@ std::vector<Explanation> explain_inference_speed(const InferenceSpeed& s, const 
   std::vector<Explanation> out;
   out.push_back(
       {"decode_output_tokens_per_s_per_user",
-       "1 / tpot_s; tpot_s = max(memory_s, flops_per_step / (peak × efficiency)) + interconnect_s + overhead_s + "
-       "(sequences_per_replica − 1) × prefill_compute_s / output_tokens; memory_s = bytes_per_step / (bandwidth × "
-       "efficiency), routed-expert bytes at expert_bandwidth_share of it, plus dequant_s (weight-only kernels: weights × "
-       "operations per weight / fp32 rate)",
+       "1 / (max(memory_s, compute_s) + interconnect_s + overhead_s + max(0, sequences_per_replica − 1) × "
+       "prefill_compute_s / output_tokens)",
        {{"bytes_per_step", s.bytes_per_step}, {"bandwidth_bytes_per_s", s.bandwidth_bytes_per_s},
         {"bandwidth_efficiency", s.bandwidth_efficiency}, {"dequant_s", s.dequant_s},
         {"expert_bandwidth_share", s.expert_bandwidth_share}, {"memory_s", s.memory_s},
         {"flops_per_step", s.flops_per_step}, {"peak_flops", s.peak_flops}, {"compute_efficiency", s.compute_efficiency},
+        {"compute_s", s.compute_s},
         {"interconnect_s", s.interconnect_s}, {"overhead_s", s.overhead_s},
         {"sequences_per_replica", s.sequences_per_replica}, {"prefill_compute_s", s.prefill_compute_s},
         {"output_tokens", static_cast<double>(std::max<int64_t>(1, w.output_tokens))}, {"tpot_s", s.tpot_s}},
@@ -241,13 +240,17 @@ std::vector<Explanation> explain_inference_speed(const InferenceSpeed& s, const 
                   {"prefill_compute_s", s.prefill_compute_s}},
                  s.output_tokens_per_s,
                  "Continuous batching: each sequence's prompt is prefilled between decode steps" + range});
-  out.push_back({"ttft_s",
-                 "max((2 × active_params × prompt_tokens + 2 × layers × prompt_tokens² × heads × head_dim) / (prefill_peak × "
-                 "efficiency), weights / bandwidth) + interconnect + one decode step; prefill_peak is twice the listed "
-                 "16-bit rate where the engine accumulates in fp16 on a GeForce card",
-                 {{"prompt_tokens", static_cast<double>(w.prompt_tokens)}, {"prefill_peak_flops", s.prefill_peak_flops},
-                  {"prefill_s", s.prefill_s}, {"step_s", s.step_s}},
-                 s.ttft_s, "Prefill is compute-bound (Pope et al. 2022, Efficiently Scaling Transformer Inference)"});
+  out.push_back({"ttft_s", "prefill_s + step_s",
+                 {{"prompt_tokens", static_cast<double>(w.prompt_tokens)},
+                  {"prefill_peak_flops", s.prefill_peak_flops},
+                  {"prefill_s", s.prefill_s},
+                  {"step_s", s.step_s}},
+                 s.ttft_s,
+                 "Prefill of the prompt, compute-bound: (2 × active params × prompt_tokens + 2 × layers × "
+                 "prompt_tokens² × heads × head_dim) FLOPs at the engine's share of prefill_peak_flops (twice the "
+                 "listed 16-bit rate where the engine accumulates in fp16 on a GeForce card), never faster than "
+                 "reading the weights once, plus the tensor-parallel exchange (Pope et al. 2022, Efficiently Scaling "
+                 "Transformer Inference); then the first decode step"});
   return out;
 }
 

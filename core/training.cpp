@@ -168,7 +168,8 @@ TrainingMemory training_memory(const Model& m, const TrainingWorkload& w, double
   if (w.offload != OffloadId::none) {
     // ZeRO-Offload: the optimizer state and its fp32 gradients live in host RAM and the step runs on the
     // CPU; gradients leave the GPU bucket by bucket.
-    t.host_bytes += (t.optimizer_bytes + t.trainable_params * kHostFp32GradientBytes) * kHostBufferFactor;
+    t.host_optimizer_bytes = (t.optimizer_bytes + t.trainable_params * kHostFp32GradientBytes) * kHostBufferFactor;
+    t.host_bytes += t.host_optimizer_bytes;
     t.optimizer_bytes = 0;
     t.gradients_bytes = std::min(t.gradients_bytes, kOffloadGradientBucketBytes);
   }
@@ -177,7 +178,8 @@ TrainingMemory training_memory(const Model& m, const TrainingWorkload& w, double
     // weights and gradients while it works on them.
     const double weight_width = w.method == MethodId::full ? gradient_width : (t.weights_bytes / std::max(1.0, params));
     const double at_work = largest_layer_params(m) * weight_width;
-    t.host_bytes += t.weights_bytes * kHostBufferFactor;
+    t.host_weights_bytes = t.weights_bytes * kHostBufferFactor;
+    t.host_bytes += t.host_weights_bytes;
     t.streamed_weights_bytes = t.weights_bytes;
     t.weights_bytes = std::min(t.weights_bytes, at_work);
     t.gradients_bytes = std::min(t.gradients_bytes, largest_layer_params(m) * gradient_width);
@@ -186,10 +188,12 @@ TrainingMemory training_memory(const Model& m, const TrainingWorkload& w, double
     // bitsandbytes paged optimizers allocate their state in CUDA unified memory: "automatically evicts to
     // CPU RAM when the GPU runs out of memory" (QLoRA, Dettmers et al. 2023 §3). The GPU need not hold it.
     t.pageable_bytes = t.optimizer_bytes;
-    t.host_bytes += t.optimizer_bytes;
+    t.host_paged_bytes = t.optimizer_bytes;
+    t.host_bytes += t.host_paged_bytes;
   }
   t.activations_bytes = training_activation_bytes(m, w, w.seq_len, logits_copies);
-  t.host_bytes += offloaded_activation_bytes(m, w, w.seq_len);
+  t.host_activations_bytes = offloaded_activation_bytes(m, w, w.seq_len);
+  t.host_bytes += t.host_activations_bytes;
   t.overhead_bytes = kRuntimeBytes;
   // What the GPU must hold: paged optimizer state is not counted (it moves to host RAM under pressure).
   t.total_bytes = t.weights_bytes + t.gradients_bytes + t.optimizer_bytes - t.pageable_bytes + t.adapter_bytes +
@@ -268,17 +272,26 @@ std::vector<Explanation> explain_training_memory(const Model& m, const TrainingW
   const bool master_copy = full && weight_bytes_per_param(w.weights) < 4.0;
   const double experts_active = m.experts > 1 ? static_cast<double>(m.experts_per_token) : 1.0;
   std::vector<Explanation> out = {
-      {"optimizer_bytes", "trainable_params × bytes_per_param (fp32 master copy when the trained weights are 16-bit, "
-                          "+ optimizer moments)",
+      {"optimizer_bytes", "trainable_params × bytes_per_param × on_gpu",
        {{"trainable_params", t.trainable_params},
-        {"bytes_per_param", optimizer_bytes_per_param(w.optimizer, master_copy)}},
+        {"bytes_per_param", optimizer_bytes_per_param(w.optimizer, master_copy)},
+        {"on_gpu", w.offload == OffloadId::none ? 1.0 : 0.0}},
        t.optimizer_bytes,
+       "bytes_per_param: an fp32 master copy when the trained weights are 16-bit, plus the optimizer moments. "
        "Mixed-precision AdamW: 4 (fp32 master) + 8 (m, v) beside the 16-bit weights and gradients (Rajbhandari "
        "et al. 2020, ZeRO §3); 8-bit AdamW 2 (Dettmers et al. 2022), SGD momentum 4, Adafactor ≈ 0; LoRA/QLoRA "
        "adapters keep no master copy"},
       {"activations_bytes",
-       "layers × s·b·(15·hidden + 8·ffn × experts_active) (or 2·s·b·hidden per layer + one layer with "
-       "checkpointing) + s·b·vocab·4 × logits_copies",
+       w.activation_offload
+           ? (w.grad_checkpointing
+                  ? "min(layer_bytes + resident_layers × checkpoint_bytes, layers × checkpoint_bytes + layer_bytes) + "
+                    "seq_len × micro_batch × vocab × 4 × logits_copies"
+                  : "min(resident_layers, layers) × layer_bytes + seq_len × micro_batch × vocab × 4 × logits_copies")
+       : w.grad_checkpointing
+           ? "layers × 2 × seq_len × micro_batch × hidden + seq_len × micro_batch × (15 × hidden + 8 × ffn × "
+             "experts_active) + seq_len × micro_batch × vocab × 4 × logits_copies"
+           : "layers × seq_len × micro_batch × (15 × hidden + 8 × ffn × experts_active) + seq_len × micro_batch × "
+             "vocab × 4 × logits_copies",
        {{"seq_len", static_cast<double>(w.seq_len)},
         {"micro_batch", static_cast<double>(w.micro_batch)},
         {"layers", static_cast<double>(m.layers)},
@@ -288,18 +301,24 @@ std::vector<Explanation> explain_training_memory(const Model& m, const TrainingW
         {"grad_checkpointing", w.grad_checkpointing ? 1.0 : 0.0},
         {"vocab", static_cast<double>(m.vocab)},
         {"logits_copies", effective_logits_copies(w, logits_copies)},
-        {"activation_offload", w.activation_offload ? 1.0 : 0.0}},
+        {"activation_offload", w.activation_offload ? 1.0 : 0.0},
+        {"layer_bytes", activation_split(m, w, w.seq_len).per_layer_full},
+        {"checkpoint_bytes", activation_split(m, w, w.seq_len).checkpoint},
+        {"resident_layers", kOffloadLayersResident}},
        t.activations_bytes,
        "Korthikanti et al. 2022, Table 2, with flash attention and a gated MLP; with activation_offload the GPU "
        "keeps the layer at work and two layers' checkpoints"}};
   if (t.host_bytes > 0) {
     out.push_back({"host_bytes",
-         "offload: (optimizer_bytes + trainable_params × 4 fp32 gradients) × 1.5 (+ weights × 1.5 with "
-         "optimizer_and_params) + paged optimizer state + layers × checkpoint bytes with activation_offload",
-         {{"offload", static_cast<double>(static_cast<int>(w.offload))},
-          {"trainable_params", t.trainable_params},
-          {"optimizer_in_backward", w.optimizer_in_backward ? 1.0 : 0.0}},
+         "host_optimizer_bytes + host_weights_bytes + host_paged_bytes + host_activations_bytes",
+         {{"host_optimizer_bytes", t.host_optimizer_bytes},
+          {"host_weights_bytes", t.host_weights_bytes},
+          {"host_paged_bytes", t.host_paged_bytes},
+          {"host_activations_bytes", t.host_activations_bytes}},
          t.host_bytes,
+         "host_optimizer_bytes: (optimizer state + fp32 gradients) × 1.5 when the optimizer is offloaded; "
+         "host_weights_bytes: 16-bit weights × 1.5 when the parameters are too; host_paged_bytes: a paged "
+         "optimizer's state; host_activations_bytes: every layer's checkpoint with activation offload. "
          "DeepSpeed memory estimator (estimate_zero2/zero3_model_states_mem_needs, additional_buffer_factor 1.5); "
          "bitsandbytes paged optimizers (Dettmers et al. 2023, QLoRA §3)"});
   }
@@ -309,9 +328,8 @@ std::vector<Explanation> explain_training_memory(const Model& m, const TrainingW
 Explanation explain_training_time(const TrainingWorkload& w, const TrainingSpeed& speed, int64_t gpus) {
   const StepTime& step = speed.step;
   return {"train_s",
-          "tokens / tokens_per_s / goodput; tokens_per_s = tokens_per_step / (compute_s + bubble_s + tensor_parallel_s + "
-          "pipeline_p2p_s + data_parallel_s + expert_all_to_all_s + offload_s); compute_s = tokens_per_step × flops_per_token / "
-          "(gpus × peak_flops × utilisation)",
+          "tokens / (tokens_per_step / (compute_s + bubble_s + tensor_parallel_s + pipeline_p2p_s + data_parallel_s + "
+          "expert_all_to_all_s + offload_s)) / goodput",
           {{"tokens", w.tokens},
            {"flops_per_token", speed.hardware_flops_per_token},
            {"gpus", static_cast<double>(gpus)},
@@ -328,7 +346,7 @@ Explanation explain_training_time(const TrainingWorkload& w, const TrainingSpeed
            {"offload_s", step.offload_s},
            {"goodput", speed.goodput}},
           speed.train_s,
-          "6·N per token (Kaplan et al. 2020), 4·N for LoRA, +2·N with recomputation; attention per PaLM "
+          "compute_s = tokens_per_step × flops_per_token / (gpus × peak_flops × utilisation); 6·N per token (Kaplan et al. 2020), 4·N for LoRA, +2·N with recomputation; attention per PaLM "
           "(Chowdhery et al. 2022, App. B); layout and communication per Narayanan et al. 2021 "
           "(core/parallelism.cpp); goodput from Llama 3's interruptions (Dubey et al. 2024, §3.3.4)"};
 }

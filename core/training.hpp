@@ -26,6 +26,12 @@ struct TrainingMemory {  // one replica, before sharding
   // Host (CPU) RAM the offloaded state needs (workload.offload, activation_offload; paged optimizer
   // state that spills is counted at placement, TrainingPlacement::spilled_bytes_per_gpu).
   double host_bytes = 0;
+  // The parts of host_bytes: offloaded optimizer state and fp32 gradients, offloaded weights, paged optimizer
+  // state, offloaded activation checkpoints (show the math adds them up).
+  double host_optimizer_bytes = 0;
+  double host_weights_bytes = 0;
+  double host_paged_bytes = 0;
+  double host_activations_bytes = 0;
   // Optimizer state that may page out to host RAM (bitsandbytes paged optimizers): held on the GPU
   // only while there is room.
   double pageable_bytes = 0;

@@ -5,6 +5,12 @@
 declare function createSizer(moduleOverrides?: Record<string, unknown>): Promise<createSizer.Sizer>;
 
 declare namespace createSizer {
+  // The unit of a "show the math" value or result (core/json_io.cpp explained_unit; not a vocabulary list).
+  type ExplainUnit =
+    | 'bytes' | 'bytes_per_s' | 'bytes_per_token' | 'flop' | 'flop_per_s' | 's' | 'h' | 'tokens' | 'tokens_per_s'
+    | 'frames_per_s' | 'usd' | 'usd_per_h' | 'usd_per_month' | 'usd_per_million_tokens' | 'bits' | 's_per_s'
+    | 'count' | 'ratio' | 'flag';
+
   interface Issue {
     code: string;
     /** JSON Pointer into the request (or catalog) */
@@ -195,7 +201,7 @@ declare namespace createSizer {
     workload_kind?: string;
     engine?: string;
     guidance?: { id: string; question: string; answer: string }[];
-    explain?: { figure: string; formula: string; values: Record<string, number>; result?: number; source: string }[];
+    explain?: { figure: string; formula: string; values: Record<string, number>; result?: number; unit: ExplainUnit; units: Record<string, ExplainUnit>; source: string }[];
     catalog_as_of?: string;
     /** Pretraining and full fine-tunes: the top option's GPU kind at its provider on other instance counts */
     scaling?: ScalingRow[];

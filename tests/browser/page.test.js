@@ -49,7 +49,7 @@ test('served page updates as you type and maps errors to fields', async (t) => {
   assert.equal(await page.locator('#gs-hf-err').isVisible(), false);
   const totalHf = parseFloat(await total());
   assert.ok(totalHf > 20 && totalHf < total70, `hf_config model total ${totalHf} GB`);
-  assert.match(await page.locator('.gs-memory details').textContent(), /hf_config/);
+  assert.match(await page.locator('.gs-memory #gs-mem-warnings').textContent(), /hf_config/);
 
   // Back to the preset model.
   await page.check('#gs-src-preset');

@@ -20,10 +20,20 @@
     var total = isNum(mem.total_bytes) ? mem.total_bytes : parts.reduce(function (n, p) { return n + mem[p[0]]; }, 0);
     if (!(total > 0)) return box;
 
-    var sizes = {};
-    a.view.gpus.forEach(function (g) { if (isNum(g.vram_gib) && g.vram_gib > 0) (sizes[g.vram_gib] = sizes[g.vram_gib] || []).push(String(g.name || g.id)); });
-    var lines = Object.keys(sizes).map(Number).sort(function (x, y) { return x - y; }).map(function (gib) { return { gib: gib, bytes: gib * GIB, names: sizes[gib] }; });
-    var next = lines.filter(function (l) { return l.bytes >= total; })[0];
+    // One line per memory size in the catalog. Whether one GPU of that size holds a replica is the fit list's
+    // word (fit_by_gpu: the placement stage's test, with its reserve), never the bar against the line, so the
+    // highlighted line and the fit list agree. All sizes in GB (10⁹ bytes), like every figure on the page.
+    var fitOf = {};
+    (resp.fit_by_gpu || []).forEach(function (f) { if (F.isObj(f)) fitOf[f.gpu] = f; });
+    var sizes = {}, holds = {};
+    a.view.gpus.forEach(function (g) {
+      if (!(isNum(g.vram_gib) && g.vram_gib > 0)) return;
+      (sizes[g.vram_gib] = sizes[g.vram_gib] || []).push(String(g.name || g.id));
+      var f = fitOf[g.id];
+      if (f && f.gpus_needed === 1) holds[g.vram_gib] = true;
+    });
+    var lines = Object.keys(sizes).map(Number).sort(function (x, y) { return x - y; }).map(function (gib) { return { gib: gib, bytes: gib * GIB, names: sizes[gib], holds: !!holds[gib] }; });
+    var next = lines.filter(function (l) { return l.holds; })[0] || null;
     var maxB = Math.max(total, next ? next.bytes : 0) * 1.08;
     var shown = lines.filter(function (l) { return l.bytes <= maxB; });
     if (shown.length > 7) shown = shown.filter(function (l) { return COMMON_VRAM_GIB.indexOf(l.gib) >= 0 || l === next; });
@@ -45,39 +55,42 @@
     var rowsEnd = [-Infinity, -Infinity, -Infinity];
     shown.forEach(function (l) {
       var x = X(l.bytes);
-      var label = fmt.gib(l.gib);
+      var label = fmt.gb(l.bytes);
       var w = label.length * 6.2 + 6;
       var lx = Math.min(Math.max(x, L + w / 2), W - R - w / 2);
       var row = 0;
       while (row < 2 && rowsEnd[row] > lx - w / 2) row++;
       rowsEnd[row] = lx + w / 2;
       var ty = 12 + row * 13;
-      svgEl.appendChild(s('g', { class: 'gs-vram' + (l === next ? ' gs-vram-next' : '') }, [
-        s('title', {}, t('mem_gpus_of', { size: label, names: l.names.join(', ') })),
+      svgEl.appendChild(s('g', { class: 'gs-vram' + (l === next ? ' gs-vram-next' : '') + (l.holds ? ' gs-vram-holds' : ''), 'data-gb': String(Math.round(l.bytes / 1e8) / 10), 'data-holds': l.holds ? '1' : '0' }, [
+        s('title', {}, t('mem_gpus_of', { size: label, names: l.names.join(', ') }) + ' · ' + t(l.holds ? 'mem_line_holds' : 'mem_line_not')),
         s('line', { x1: x, x2: x, y1: ty + 3, y2: barY + barH + 6 }),
         s('text', { x: lx, y: ty, 'text-anchor': 'middle' }, label)
       ]));
     });
+    // The axis in the same words as the lines and the legend ("GB", or the locale's "غ.ب").
+    var gbWord = fmt.gb(5e9).replace(/\d[\d.,]*/g, '').replace(/[\s\u00a0\u200e\u200f\u2066-\u2069]+/g, ' ').trim() || 'GB';
     var step = F.niceStep(maxB / 1e9 / 5);
     for (var v = 0; v * 1e9 <= maxB; v += step) {
       var tx = X(v * 1e9);
       svgEl.appendChild(s('line', { x1: tx, x2: tx, y1: barY + barH + 8, y2: barY + barH + 12, class: 'gs-tick' }));
-      svgEl.appendChild(s('text', { x: tx, y: barY + barH + 26, 'text-anchor': v === 0 ? 'start' : 'middle', class: 'gs-axis' }, fmt.num(v, step < 1 ? 1 : 0) + ' GB'));
+      svgEl.appendChild(s('text', { x: tx, y: barY + barH + 26, 'text-anchor': v === 0 ? 'start' : 'middle', class: 'gs-axis' }, fmt.num(v, step < 1 ? 1 : 0) + ' ' + gbWord));
     }
-    box.appendChild(h('figure', { class: 'gs-figure' }, [svgEl, h('figcaption', { class: 'gs-hint' }, t('mem_lines'))]));
+    box.appendChild(h('figure', { class: 'gs-figure' }, [svgEl, h('figcaption', { class: 'gs-hint' }, [t('mem_lines') + ' ', t('mem_lines_fit'), ' ', h('strong', {}, t('units_gb'))])]));
 
     var ul = h('ul', { class: 'gs-legend' });
     parts.forEach(function (p) {
       ul.appendChild(h('li', { 'data-key': 'part-' + p[0] }, [h('span', { class: 'gs-swatch gs-seg-' + p[2], 'aria-hidden': 'true' }), h('span', {}, t(p[1])),
-        h('span', { class: 'gs-val', 'data-part': p[0] }, fmt.gb(mem[p[0]])), h('span', { class: 'gs-muted' }, fmt.num(100 * mem[p[0]] / total, 0) + '%')]));
+        h('span', { class: 'gs-val', 'data-part': p[0] }, fmt.gb(mem[p[0]])), h('span', { class: 'gs-muted' }, fmt.num(100 * mem[p[0]] / total, 0) + '%'),
+        UI.views.how(a, resp, 'memory.' + p[0])]));
     });
     ul.appendChild(h('li', { class: 'gs-total', 'data-key': 'part-total' }, [h('span', { class: 'gs-swatch', 'aria-hidden': 'true' }), h('span', {}, t('mem_total')),
-      h('span', { class: 'gs-val', id: 'gs-mem-total', 'data-part': 'total_bytes' }, fmt.gb(total)), h('span', {})]));
+      h('span', { class: 'gs-val', id: 'gs-mem-total', 'data-part': 'total_bytes' }, fmt.gb(total)), h('span', {}), UI.views.how(a, resp, 'memory.total_bytes')]));
     box.appendChild(ul);
     if (fam === 'train') box.appendChild(h('p', { class: 'gs-hint', id: 'gs-mem-shard' }, t('mem_shard_note')));
     var info = [];
     if (resp.model && resp.model.name) info.push(t('model_used', { name: resp.model.name }));
-    if (isNum(mem.kv_bytes_per_token)) info.push(t('mem_kv_token', { v: fmt.num(mem.kv_bytes_per_token / 1024, 1) + ' KiB' }));
+    if (isNum(mem.kv_bytes_per_token)) info.push(t('mem_kv_token', { v: fmt.num(mem.kv_bytes_per_token / 1000, 1) + ' kB' }));
     if (info.length) box.appendChild(h('p', { class: 'gs-muted', id: 'gs-mem-info' }, info.join(' · ')));
     var warns = resp.warnings || [];
     if (warns.length) {

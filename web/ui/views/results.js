@@ -27,7 +27,15 @@
       out.appendChild(h('div', { class: 'gs-toprow', id: 'gs-toprow' }, [Vw.top(a, o, resp, top, data.all),
         a.feat.guidance && resp.guidance && resp.guidance.length ? Vw.guidance(a, resp) : null]));
       out.appendChild(Vw.memory(a, o, resp));
-      if (a.feat.fitview && Array.isArray(resp.fit_by_gpu) && resp.fit_by_gpu.length) out.appendChild(Vw.fit(a, o, resp));
+      if (a.feat.fitview && Array.isArray(resp.fit_by_gpu) && resp.fit_by_gpu.length) {
+        out.appendChild(Vw.fit(a, o, resp));
+        var grid = Vw.fitgrid(a, o, resp);
+        if (grid) out.appendChild(grid);
+      }
+      if (a.feat.fitview) {
+        var cmp = Vw.compare(a, o, resp);
+        if (cmp) out.appendChild(cmp);
+      }
       out.appendChild(Vw.table(a, o, resp, data));
       var scale = o.fam(resp) === 'train' && a.st.hw === 'rank' ? Vw.scaling(a, o, resp) : null;
       if (scale) out.appendChild(scale);
@@ -103,9 +111,31 @@
     card.appendChild(o.badgeList(x));
     var dl = h('dl', { class: 'gs-figures' });
     o.facts(x, dl, false, resp);
+    if (a.feat.math && isFirst(resp, x)) howBeside(a, resp, dl);
     card.appendChild(dl);
+    var wi = UI.views.whatif(a, o, resp);
+    if (wi) card.appendChild(wi);
     card.appendChild(o.notes(x));
     return card;
+  }
+  // The explanations are the first listed option's: the card shows them only when it shows that option.
+  function isFirst(resp, x) {
+    var f = resp.options && resp.options[0];
+    return !!f && f.gpu === x.gpu && f.gpus === x.gpus && (f.offering_id || '') === (x.offering_id || '') && (f.pricing || '') === (x.pricing || '');
+  }
+  // A "how?" disclosure in each headline figure's cell that the core explains (labels as options.js writes them).
+  var FIGURE_OF_LABEL = [['k_tps_user', 'decode_output_tokens_per_s_per_user'], ['k_tps', 'output_tokens_per_s'], ['k_ttft', 'ttft_s'],
+    ['k_usd_m', 'usd_per_million_output_tokens'], ['k_usd_month', 'usd_per_month'], ['k_time', 'train_s'], ['k_s_image', 'seconds_per_image'],
+    ['k_s_clip', 'seconds_per_image'], ['k_rtf', 'real_time_factor'], ['k_usd_total', 'usd_total']];
+  function howBeside(a, resp, dl) {
+    var byLabel = {};
+    FIGURE_OF_LABEL.forEach(function (p) { byLabel[a.t(p[0])] = p[1]; });
+    Array.prototype.forEach.call(dl.querySelectorAll('.gs-kv'), function (row) {
+      var dt = row.querySelector('dt'), dd = row.querySelector('dd');
+      var fig = dt && byLabel[dt.textContent];
+      var how = fig ? UI.views.how(a, resp, 'options.0.' + fig) : null;
+      if (how && dd) dd.appendChild(how);
+    });
   }
 
   UI.views.results = results;
