@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "formats.hpp"
+#include "tunables.hpp"
 
 namespace sizer {
 namespace {
@@ -47,7 +48,7 @@ int64_t text_tokens(const Model& m) {
 
 double media_efficiency(const Gpu& gpu) {
   const double peak = gpu.tflops_16bit();
-  return kDiffusionEfficiency * std::min(1.0, std::cbrt(kSaturatedPeakTflops / std::max(1.0, peak)));
+  return tuned("media.diffusion_efficiency", kDiffusionEfficiency) * std::min(1.0, std::cbrt(kSaturatedPeakTflops / std::max(1.0, peak)));
 }
 
 double backbone_tokens(const Model& m, const MediaWorkload& w) {
@@ -116,7 +117,7 @@ MediaSpeed media_speed(const Model& m, const MediaWorkload& w, WorkloadKind kind
       const double encoder_s = 2.0 * enc * 1500.0 / (peak * efficiency) / chunk;
       const double layers = static_cast<double>(m.media.decoder_layers.value_or(m.layers > 0 ? m.layers / 2 : 32));
       const double step_s =
-          dec * bytes_per_param(w.weights) / bandwidth + engine.step_overhead_s + kEagerSecondsPerLayer * layers;
+          dec * bytes_per_param(w.weights) / bandwidth + engine.step_overhead_s + tuned("media.eager_seconds_per_layer", kEagerSecondsPerLayer) * layers;
       seconds_per_audio_second = encoder_s + kTranscriptTokensPerSecond * step_s;
       s.compute_s = encoder_s;
       s.memory_s = kTranscriptTokensPerSecond * step_s;

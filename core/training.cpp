@@ -9,6 +9,7 @@
 #include "performance.hpp"
 #include "memory.hpp"
 #include "search.hpp"
+#include "tunables.hpp"
 
 namespace sizer {
 namespace {
@@ -204,7 +205,7 @@ double kernel_utilisation(const Gpu& gpu, const TrainingWorkload& w, bool fp8_na
   if (w.precision == PrecisionId::fp8 && fp8_native) utilisation = 0.40;
   if (w.method == MethodId::qlora) utilisation *= 0.6;
   else if (w.method == MethodId::lora) utilisation *= 0.85;
-  return utilisation;
+  return tuned("training.utilisation", utilisation);  // tunables.hpp: refit per fold by the harness only
 }
 
 struct Flops {
