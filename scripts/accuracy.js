@@ -880,11 +880,11 @@ function cvNotes(report) {
     'inside `ranges` (the ~80% interval) built from every case; "held out": the interval built without the fold, ' +
     'applied to the fold.');
   if (report.refit) {
-    const moved = report.refit.multipliers.map((m, f) => `fold ${f}: ${Object.keys(m).length ? Object.entries(m).map(([n, v]) => `${n}×${v}`).join(', ') : 'none moved'}`);
     lines.push(`Refit per fold: ${report.refit.names.length} registered constants the cases touch (\`gpu-sizer tunables\`), ` +
       `each searched on the multipliers ${REFIT_GRID.join(', ')} with the others at their hand-set values, minimising the ` +
       `median |log error| of the fold's training cases it touches; the held-out fold is predicted with the chosen ` +
-      `multipliers (${report.refit.evaluations} evaluations). ${moved.join('; ')}.`);
+      `multipliers (${report.refit.evaluations} evaluations). The multipliers each fold chose (1: kept as set by hand; ` +
+      'constants no fold moved are left out):');
   } else {
     lines.push('No refit (--no-refit): the CV error columns are empty; the coverage uses in-sample predictions.');
   }
@@ -939,6 +939,17 @@ function commandLine(argv) {
   return `npm run accuracy${extra}`;
 }
 
+// The refit's multipliers, one row per constant some fold moved.
+function refitRows(report) {
+  if (!report.refit) return [];
+  const moved = report.refit.names.filter((n) => report.refit.multipliers.some((m) => m[n] !== undefined));
+  return moved.map((n) => [n, ...report.refit.multipliers.map((m) => String(m[n] ?? 1))]);
+}
+
+function refitHeader(report) {
+  return ['constant', ...report.refit.multipliers.map((_, f) => `fold ${f}`)];
+}
+
 function renderText(report, argv) {
   const out = [];
   out.push(`gpu-sizer accuracy against ${displayPath(report.casesPath)} (${new Date().toISOString().slice(0, 10)}; ${commandLine(argv)})`);
@@ -947,7 +958,10 @@ function renderText(report, argv) {
   out.push('Per metric group (|error| over evaluated cases; not-evaluated cases are excluded, with their reason below):');
   out.push(textTable(GROUP_HEADER, groupRows(report.stats)));
   out.push('');
-  for (const line of cvNotes(report)) out.push(line);
+  const notes = cvNotes(report);
+  out.push(...notes.slice(0, 2));
+  if (report.refit) out.push(textTable(refitHeader(report), refitRows(report)));
+  out.push(...notes.slice(2));
   out.push('');
   out.push('Per case (error = (prediction − measurement) / measurement; bounds count 0 when they hold):');
   out.push(textTable(CASE_HEADER, caseRows(report.results), { 0: 52, 4: 36 }));
@@ -969,9 +983,14 @@ function renderMarkdown(report, argv) {
   out.push('');
   out.push(mdTable(GROUP_HEADER, groupRows(report.stats)));
   out.push('');
-  for (const line of cvNotes(report)) {
+  const notes = cvNotes(report);
+  for (const [i, line] of notes.entries()) {
     out.push(line);
     out.push('');
+    if (i === 1 && report.refit) {
+      out.push(mdTable(refitHeader(report), refitRows(report)));
+      out.push('');
+    }
   }
   out.push(mdTable(CASE_HEADER, caseRows(report.results)));
   if (report.problems.length) {
