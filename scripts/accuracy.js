@@ -977,6 +977,12 @@ function renderMarkdown(report, argv) {
   const out = [];
   out.push(`### Accuracy against the calibration cases`);
   out.push('');
+  out.push("The calculator's error against the published measurements of `tests/calibration/`, in sample and " +
+    "cross-validated by source, and how often the measurement falls inside the option's `ranges` (the ~80% " +
+    'interval, docs/CONTRACT.md). What is refit per fold and what stays fixed is listed under the table; ' +
+    'tests/calibration/README.md explains the folds, the refit and the ranges. This section is the output of ' +
+    '`node scripts/accuracy.js --markdown` (regenerate the ranges table with `--write-ranges` first, then rebuild).');
+  out.push('');
   out.push(`Generated ${new Date().toISOString().slice(0, 10)} with \`${commandLine(argv)}\`. ` +
     'Error = (prediction − measurement) / measurement; bounds count 0 when they hold. ' +
     'Cases the core cannot evaluate yet are listed with the reason and left out of the statistics.');
