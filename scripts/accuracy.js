@@ -280,9 +280,10 @@ function spreadKey(field, response) {
 }
 
 // log(truth / prediction) in the direction of speed: > 0 when the calculator is too slow.
-function logFactor(result) {
-  const prediction = result.cv_prediction === undefined || result.cv_prediction === null ? result.prediction : result.cv_prediction;
-  const ratio = result.measurement / prediction;
+// From the cross-validated prediction where the refit ran (`inSample`: the calculator's own prediction).
+function logFactor(result, inSample = false) {
+  const cv = result.cv_prediction === undefined || result.cv_prediction === null ? result.prediction : result.cv_prediction;
+  const ratio = result.measurement / (inSample ? result.prediction : cv);
   if (!(ratio > 0) || !Number.isFinite(ratio)) return null;
   return TIME_METRICS.has(result.metric) ? -Math.log(ratio) : Math.log(ratio);
 }
@@ -292,7 +293,8 @@ function logFactor(result) {
 function spreadSample(result) {
   if (!result.evaluated || result.kind !== POINT || !result.spread_key) return null;
   const f = logFactor(result);
-  return f === null ? null : { ...result.spread_key, log_factor: f, id: result.id };
+  const own = logFactor(result, true);
+  return f === null || own === null ? null : { ...result.spread_key, log_factor: f, log_factor_in_sample: own, id: result.id };
 }
 
 // How the table is built from the samples (a Bayesian-flavoured shrinkage, documented in
@@ -477,7 +479,8 @@ function rangeCoverage(report, k = CV_FOLDS) {
     if (s) samples.push({ ...s, source: c ? c.source : '', metric_group: r.group, result: r });
   }
   const full = buildSpreadTable(samples);
-  for (const s of samples) s.result.covered = covers(findSpread(full, s), s);
+  // In sample: what the calculator shows, its own prediction inside the table built from every case.
+  for (const s of samples) s.result.covered = covers(findSpread(full, s), { log_factor: s.log_factor_in_sample });
   for (let f = 0; f < k; f++) {
     const train = samples.filter((s) => s.result.fold !== f);
     const table = buildSpreadTable(train);
@@ -876,9 +879,10 @@ function cvNotes(report) {
   const lines = [];
   const sources = new Set(report.results.filter((r) => r.evaluated).map((r) => r.source));
   lines.push(`Cross-validated (CV) columns: ${CV_FOLDS} folds of whole sources (${sources.size} sources; one paper's or ` +
-    'repository\'s rows never sit on both sides). "in ranges": point cases of a ranged figure whose measurement lies ' +
-    'inside `ranges` (the ~80% interval) built from every case; "held out": the interval built without the fold, ' +
-    'applied to the fold.');
+    'repository\'s rows never sit on both sides). "in ranges": point cases of a ranged figure (MFU counts as training ' +
+    'speed) whose measurement lies inside the interval the calculator shows (`ranges`, ~80%, the table built from ' +
+    'every case around the hand-set prediction); "held out": the interval built without the fold, around the ' +
+    'fold\'s refit prediction.');
   if (report.refit) {
     lines.push(`Refit per fold: ${report.refit.names.length} registered constants the cases touch (\`gpu-sizer tunables\`), ` +
       `each searched on the multipliers ${REFIT_GRID.join(', ')} with the others at their hand-set values, minimising the ` +
