@@ -46,7 +46,7 @@ double bandwidth_efficiency(const EnginePreset& engine, bool hbm) {
 }
 
 // The presets with the CLI's refit multipliers applied (tunables.hpp; a plain copy everywhere else).
-const std::vector<EnginePreset>& tuned_engines() {
+static const std::vector<EnginePreset>& tuned_engines() {
   static std::vector<EnginePreset> engines;
   static uint64_t built_for = ~uint64_t{0};
   if (built_for != tunables_generation()) {

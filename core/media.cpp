@@ -48,7 +48,8 @@ int64_t text_tokens(const Model& m) {
 
 double media_efficiency(const Gpu& gpu) {
   const double peak = gpu.tflops_16bit();
-  return tuned("media.diffusion_efficiency", kDiffusionEfficiency) * std::min(1.0, std::cbrt(kSaturatedPeakTflops / std::max(1.0, peak)));
+  return tuned("media.diffusion_efficiency", kDiffusionEfficiency) *  // tunables.hpp: refit per fold only
+         std::min(1.0, std::cbrt(kSaturatedPeakTflops / std::max(1.0, peak)));
 }
 
 double backbone_tokens(const Model& m, const MediaWorkload& w) {
