@@ -1,5 +1,11 @@
 #include "engines.hpp"
 
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "tunables.hpp"
+
 namespace sizer {
 namespace {
 
@@ -67,8 +73,27 @@ double bandwidth_efficiency(const EnginePreset& engine, bool hbm) {
   return hbm ? engine.bandwidth_efficiency : engine.bandwidth_efficiency_gddr;
 }
 
+// The presets with the CLI's refit multipliers applied (tunables.hpp; a plain copy everywhere else).
+static const std::vector<EnginePreset>& tuned_engines() {
+  static std::vector<EnginePreset> engines;
+  static uint64_t built_for = ~uint64_t{0};
+  if (built_for != tunables_generation()) {
+    engines.assign(std::begin(kEngines), std::end(kEngines));
+    for (EnginePreset& e : engines) {
+      const std::string p = "engine." + std::string(e.id) + ".";
+      e.bandwidth_efficiency = tuned(p + "bandwidth_efficiency", e.bandwidth_efficiency);
+      e.bandwidth_efficiency_gddr = tuned(p + "bandwidth_efficiency_gddr", e.bandwidth_efficiency_gddr);
+      e.compute_efficiency = tuned(p + "compute_efficiency", e.compute_efficiency);
+      e.step_overhead_s = tuned(p + "step_overhead_s", e.step_overhead_s);
+      e.step_overhead_per_layer_s = tuned(p + "step_overhead_per_layer_s", e.step_overhead_per_layer_s);
+    }
+    built_for = tunables_generation();
+  }
+  return engines;
+}
+
 const EnginePreset* find_engine(std::string_view id) {
-  for (const auto& engine : kEngines) {
+  for (const auto& engine : tuned_engines()) {
     if (engine.id == id) return &engine;
   }
   return nullptr;

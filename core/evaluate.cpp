@@ -10,6 +10,7 @@
 #include "format.hpp"
 #include "guidance.hpp"
 #include "options.hpp"
+#include "uncertainty.hpp"
 #include "phrasing.hpp"
 #include "ranking.hpp"
 #include "startup.hpp"
@@ -264,6 +265,7 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
   const size_t keep = std::min(ranked.size(), static_cast<size_t>(request.limit));
   response.options.reserve(keep);
   for (size_t i = 0; i < keep; ++i) response.options.push_back(ranked[i]->take());
+  for (Option& option : response.options) set_ranges(option, request);  // uncertainty.hpp
   response.fit_by_gpu = fit_by_gpu(request, engine, catalog);
   response.request = request;
   response.guidance = build_guidance(request, response, catalog);

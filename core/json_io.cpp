@@ -95,6 +95,14 @@ json option_to_json(const Option& o) {
   if (o.range && std::isfinite(o.range->low) && std::isfinite(o.range->high)) {
     j["range"] = {{"metric", o.range->metric}, {"low", o.range->low}, {"high", o.range->high}};
   }
+  if (!o.ranges.empty()) {
+    json ranges = json::object();
+    for (const FigureRange& r : o.ranges) {
+      if (!std::isfinite(r.low) || !std::isfinite(r.high)) continue;
+      ranges[r.figure] = {{"low", r.low}, {"high", r.high}, {"cases", r.cases}, {"basis", r.basis}};
+    }
+    j["ranges"] = std::move(ranges);
+  }
   j["reasons"] = o.reasons;
   j["warnings"] = o.warnings;
   j["notes"] = notes_to_json(o.notes);

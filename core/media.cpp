@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <iterator>
+#include <string>
 
 #include "capabilities.hpp"
 #include "format.hpp"
 #include "formats.hpp"
+#include "tunables.hpp"
 
 namespace sizer {
 namespace {
@@ -151,7 +154,20 @@ double preset_backbone_b(const ModelArch& preset) {
 }  // namespace
 
 const MediaRuntimeProfile& media_runtime_profile(MediaRuntimeId runtime) {
-  return kRuntimes[static_cast<size_t>(runtime)];
+  // The calibrated constants go through tuned() (tunables.hpp: the accuracy harness refits them per
+  // cross-validation fold; everywhere else the multipliers are 1). Rebuilt when the multipliers change.
+  static uint64_t built = ~uint64_t{0};
+  static MediaRuntimeProfile tuned_profiles[std::size(kRuntimes)];
+  if (built != tunables_generation()) {
+    for (size_t i = 0; i < std::size(kRuntimes); ++i) {
+      const std::string prefix = "media." + std::string(Vocabulary<MediaRuntimeId>::ids[i]) + ".";
+      tuned_profiles[i] = {tuned(prefix + "matmul_efficiency", kRuntimes[i].matmul_efficiency),
+                           tuned(prefix + "seconds_per_call", kRuntimes[i].seconds_per_call),
+                           tuned(prefix + "seconds_per_layer_token", kRuntimes[i].seconds_per_layer_token)};
+    }
+    built = tunables_generation();
+  }
+  return tuned_profiles[static_cast<size_t>(runtime)];
 }
 
 double media_efficiency(const Gpu& gpu, MediaRuntimeId runtime, int64_t batch) {

@@ -18,6 +18,16 @@ struct Range {
   double high = 0;
 };
 
+// An ~80% interval of one headline figure (CONTRACT.md `ranges`, uncertainty.hpp): the measurements
+// behind it and the table row ("group/engine/family") it came from.
+struct FigureRange {
+  std::string figure;  // the Option field it brackets
+  double low = 0;
+  double high = 0;
+  int cases = 0;
+  std::string basis;
+};
+
 // One reason or warning of an option, as a fact: the stage that found it records the code, how much it
 // matters and the message-catalog key with its figures ("note.<code>[.<detail>]"); the phrasing step
 // (phrasing.hpp) writes `text` in the request's locale and fills Option::reasons and Option::warnings.
@@ -57,6 +67,7 @@ struct Option {
   std::optional<double> startup_s;         // boot + image + weight download + load (startup.hpp)
   std::optional<ShardingId> sharding;  // training: the ZeRO stage used
   std::optional<Range> range;
+  std::vector<FigureRange> ranges;  // ~80% interval of each headline figure (uncertainty.hpp)
   std::vector<Note> notes;            // facts, in the order the stages found them
   std::vector<std::string> reasons;   // the info notes, phrased
   std::vector<std::string> warnings;  // the warning notes, phrased

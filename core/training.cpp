@@ -9,6 +9,7 @@
 #include "performance.hpp"
 #include "memory.hpp"
 #include "search.hpp"
+#include "tunables.hpp"
 
 namespace sizer {
 namespace {
@@ -366,7 +367,7 @@ double gemm_utilisation(const Gpu& gpu, const TrainingWorkload& w, bool fp8_nati
   if (w.precision == PrecisionId::fp8 && fp8_native) utilisation = 0.45;
   if (w.method == MethodId::qlora) utilisation *= 0.6;
   else if (w.method == MethodId::lora) utilisation *= 0.85;
-  return utilisation;
+  return tuned("training.utilisation", utilisation);  // tunables.hpp: refit per fold by the harness only
 }
 
 // FlashAttention forward + backward reaches a smaller share of peak than GEMMs: FlashAttention-2 "50-73%

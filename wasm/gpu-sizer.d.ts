@@ -146,6 +146,17 @@ declare namespace createSizer {
     host_bytes?: number;
   }
 
+  /** One ~80% interval (CONTRACT.md `ranges`): low ≤ the figure ≤ high, in the figure's unit; `cases`, the
+   *  measurements behind it; `basis`, the table row used ("group/engine/family", `*` where it fell back) */
+  interface FigureRange { low: number; high: number; cases: number; basis: string }
+
+  /** The figures an option may carry a range for; each present only when the option carries the figure */
+  interface FigureRanges {
+    decode_output_tokens_per_s_per_user?: FigureRange; output_tokens_per_s?: FigureRange; ttft_s?: FigureRange;
+    train_tokens_per_s?: FigureRange; train_s?: FigureRange; gpu_hours?: FigureRange;
+    seconds_per_image?: FigureRange; real_time_factor?: FigureRange;
+  }
+
   interface Option {
     provider?: string; instance?: string; offering_id?: string; region?: string;
     gpu: string; gpus: number; pricing?: 'on_demand' | 'spot';
@@ -170,6 +181,8 @@ declare namespace createSizer {
     usd_compute?: number; usd_storage?: number; usd_egress?: number; billed_s?: number; job_s?: number;
     spot_extra_s?: number; instances?: number; sharding?: string; items_per_s?: number;
     range?: { metric: string; low: number; high: number };
+    /** Extension: a ~80% interval for each headline figure the option carries (CONTRACT.md `ranges`) */
+    ranges?: FigureRanges;
     reasons: string[];
     warnings: string[];
     /** Extension: reasons (info) and warnings in machine-readable form, in the same order */

@@ -5,18 +5,26 @@
 //   gpu-sizer catalog                    the bundled catalog as one JSON object
 //   gpu-sizer vocabulary                 every id list the request accepts and the response uses, labelled
 //   gpu-sizer validate-catalog PATH      a catalog file or folder: exit 0 valid, 2 with every problem
+//   gpu-sizer evaluate-batch FILE|-      one {"request": ..., "tunables": {name: multiplier}} a line in,
+//                                        one response a line out (scripts/accuracy.js; exit 0 unless unreadable)
+//   gpu-sizer tunables                   the calibrated constants --tunables may scale (core/tunables.hpp)
 //   --catalog PATH                       evaluate against another catalog (file or folder) instead
+//   --tunables FILE                      JSON {name: multiplier}: scale calibrated constants (accuracy refits)
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "../embedded_catalog.hpp"
 #include "../json_io.hpp"
+#include "../json_read.hpp"
+#include "../tunables.hpp"
 
 namespace {
 
@@ -73,6 +81,16 @@ int usage() {
   return 1;
 }
 
+// Reads {name: multiplier} into `out`; a problem string when it is not such an object.
+std::string read_multipliers(const sizer::json& object, std::map<std::string, double>& out) {
+  if (!object.is_object()) return "tunables must be a JSON object of name: multiplier";
+  for (auto it = object.begin(); it != object.end(); ++it) {
+    if (!it.value().is_number()) return "the multiplier of \"" + it.key() + "\" must be a number";
+    out[it.key()] = it.value().get<double>();
+  }
+  return "";
+}
+
 sizer::Catalog load(const std::vector<std::string>& texts, sizer::Issues& errors) {
   std::vector<std::string_view> views(texts.begin(), texts.end());
   sizer::Issues warnings;
@@ -86,6 +104,23 @@ int main(int argc, char** argv) {
   std::string catalog_path;
   if (args.size() >= 2 && args[0] == "--catalog") {
     catalog_path = args[1];
+    args.erase(args.begin(), args.begin() + 2);
+  }
+  if (args.size() >= 2 && args[0] == "--tunables") {
+    std::string text;
+    sizer::Issues errors;
+    std::map<std::string, double> wanted;
+    if (!read_file(args[1], text)) {
+      std::cerr << "gpu-sizer: cannot read " << args[1] << "\n";
+      return 1;
+    }
+    const std::optional<sizer::json> document = sizer::parse_json_text(text, errors);
+    std::string problem = document ? read_multipliers(*document, wanted) : "tunables file is not JSON";
+    if (problem.empty()) problem = sizer::set_tunable_multipliers(wanted);
+    if (!problem.empty()) {
+      std::cerr << "gpu-sizer: " << problem << "\n";
+      return 1;
+    }
     args.erase(args.begin(), args.begin() + 2);
   }
   if (args.empty()) return usage();
@@ -117,6 +152,48 @@ int main(int argc, char** argv) {
     const sizer::json response = sizer::evaluate_text(text, catalog);
     std::cout << sizer::dump_json(response, 2) << "\n";
     return response["ok"].get<bool>() ? 0 : 2;
+  }
+  if (command == "evaluate-batch" && args.size() == 2) {
+    std::string text;
+    if (!read_file(args[1], text)) {
+      std::cerr << "gpu-sizer: cannot read " << args[1] << "\n";
+      return 1;
+    }
+    sizer::Issues catalog_errors;
+    const sizer::Catalog catalog = load(catalog_texts, catalog_errors);
+    if (!catalog_errors.empty()) {
+      std::cout << sizer::dump_json({{"ok", false}, {"errors", sizer::issues_to_json(catalog_errors)}}) << "\n";
+      return 1;
+    }
+    std::istringstream lines(text);
+    std::string line;
+    while (std::getline(lines, line)) {
+      if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+      sizer::Issues errors;
+      const std::optional<sizer::json> item = sizer::parse_json_text(line, errors, 1u << 20);
+      std::map<std::string, double> wanted;
+      std::string problem = !item ? "the line is not JSON" : !item->is_object() || !item->contains("request")
+                                                                 ? "each line needs {\"request\": ...}"
+                                                                 : "";
+      if (problem.empty() && item->contains("tunables")) problem = read_multipliers((*item)["tunables"], wanted);
+      if (problem.empty()) problem = sizer::set_tunable_multipliers(wanted);
+      if (!problem.empty()) {
+        std::cout << sizer::dump_json({{"ok", false},
+                                       {"errors", sizer::json::array({{{"code", "bad_batch_line"}, {"path", ""},
+                                                                       {"message", problem}}})}})
+                  << "\n";
+        continue;
+      }
+      const std::string request_text = sizer::dump_json((*item)["request"]);
+      std::cout << sizer::dump_json(sizer::evaluate_text(request_text, catalog)) << "\n";
+    }
+    return 0;
+  }
+  if (command == "tunables" && args.size() == 1) {
+    sizer::json names = sizer::json::array();
+    for (const std::string& name : sizer::tunable_names()) names.push_back(name);
+    std::cout << sizer::dump_json(names, 2) << "\n";
+    return 0;
   }
   if (command == "vocabulary" && args.size() == 1) {
     std::cout << sizer::dump_json(sizer::vocabulary_json(), 2) << "\n";

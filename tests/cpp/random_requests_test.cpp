@@ -277,6 +277,7 @@ const char* kSamePlacement = "same placement: more concurrency never raises per-
 const char* kCostMonotonic = "same offering and placement: more concurrency never raises $/1M output tokens";
 const char* kLimit = "limit only truncates the ranking";
 const char* kMoreGpus = "more GPUs of the same kind never lower max_concurrency or kv_capacity_tokens";
+const char* kRanges = "each ranges.<figure> is finite, 0 < low <= figure <= high, for a figure the option carries";
 
 void check_response(Report& report, const json& request, const json& r) {
   report.expect(is_ok(r), kAccepted, "ok is not true: " + sizer::dump_json(r.contains("errors") ? r["errors"] : r),
@@ -321,6 +322,17 @@ void check_response(Report& report, const json& request, const json& r) {
                       std::to_string(seen_not_fitting) + ", meets_targets " + std::to_string(flag(o, "meets_targets")),
                   request);
     if (!fits) seen_not_fitting = true;
+    if (o.contains("ranges")) {
+      for (auto it = o["ranges"].begin(); it != o["ranges"].end(); ++it) {
+        const auto figure = number(o, it.key().c_str());
+        const double low = number(*it, "low").value_or(-1);
+        const double high = number(*it, "high").value_or(-1);
+        report.expect(figure && low > 0 && low <= *figure * (1 + kRel) && *figure <= high * (1 + kRel) &&
+                          std::isfinite(high),
+                      kRanges, it.key() + " " + fmt(figure.value_or(-1)) + " in [" + fmt(low) + ", " + fmt(high) + "]",
+                      request);
+      }
+    }
     const double concurrency = number(o, "concurrency").value_or(1);
     if (fits) {
       const double max_concurrency = number(o, "max_concurrency").value_or(-1);
@@ -596,6 +608,8 @@ TEST_CASE("random: more GPUs of the same kind never lower max_concurrency or kv_
           "[random]") {
   require_property(kMoreGpus, 500);
 }
+
+TEST_CASE("random: every range is finite and brackets its figure", "[random]") { require_property(kRanges, 1000); }
 
 TEST_CASE("random: the aggregate output rate never exceeds concurrency x the per-user rate", "[random]") {
   require_property(kAggregate, 100);

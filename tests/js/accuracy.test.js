@@ -200,6 +200,160 @@ test('over the real CLI: every evaluated prediction is finite, memory has ≥ 5 
   }
 });
 
+test('sources: one repository or paper is one source, whatever the commit, file or wording', () => {
+  const { sourceKey } = accuracy;
+  assert.equal(sourceKey('https://github.com/NVIDIA/TensorRT-LLM/blob/00f3768/docs/perf.md'),
+    sourceKey('https://github.com/nvidia/TensorRT-LLM/blob/138f96d/docs/other.md (table 2)'));
+  assert.notEqual(sourceKey('https://github.com/NVIDIA/TensorRT-LLM/blob/a/x.md'), sourceKey('https://github.com/NVIDIA/NeMo/blob/a/x.md'));
+  assert.equal(sourceKey('arXiv:2104.04473 Section 5'), sourceKey('https://arxiv.org/abs/2104.04473v2'));
+  assert.equal(sourceKey('Llama 3 paper arXiv:2407.21783 Table 4; reproduced at https://glennklockwood.com/x'), 'arxiv:2407.21783');
+  // A URL first names the document even when an arXiv id is cited after it.
+  assert.equal(sourceKey('https://github.com/jzhang38/TinyLlama/blob/0265/README.md (citing arXiv:2304.01373)'),
+    'github.com/jzhang38/tinyllama');
+  assert.equal(sourceKey('https://docs.nvidia.com/nemo-framework/user-guide/a'), 'docs.nvidia.com');
+  assert.equal(sourceKey('https://huggingface.co/datasets/sayakpaul/sample-datasets/blob/x'), 'huggingface.co/datasets/sayakpaul/sample-datasets');
+});
+
+test('folds: every case in one fold, and no source on both sides of any split', () => {
+  const items = cases.map((c) => ({ id: c.id, source: c.source }));
+  const folds = accuracy.assignFolds(items, accuracy.CV_FOLDS);
+  assert.equal(folds.size, new Set(items.map((i) => i.id)).size);
+  const foldOfSource = new Map();
+  for (const it of items) {
+    const key = accuracy.sourceKey(it.source);
+    const f = folds.get(it.id);
+    assert.ok(Number.isInteger(f) && f >= 0 && f < accuracy.CV_FOLDS, `${it.id}: fold ${f}`);
+    if (foldOfSource.has(key)) assert.equal(foldOfSource.get(key), f, `${key} sits in two folds`);
+    foldOfSource.set(key, f);
+  }
+  const sizes = new Array(accuracy.CV_FOLDS).fill(0);
+  for (const f of folds.values()) sizes[f] += 1;
+  assert.ok(sizes.every((n) => n > 0), `empty fold: ${sizes}`);
+  // Synthetic: 3 sources of 5, 3 and 1 rows in 2 folds.
+  const synthetic = [...'aaaaa'].map((s, i) => ({ id: `a${i}`, source: 'https://x.org/a' }))
+    .concat([...'bbb'].map((s, i) => ({ id: `b${i}`, source: 'https://github.com/o/b/blob/1/r.md' })))
+    .concat([{ id: 'c0', source: 'https://github.com/o/b/blob/2/other.md' }, { id: 'd0', source: 'arXiv:1234.56789' }]);
+  const f2 = accuracy.assignFolds(synthetic, 2);
+  assert.equal(new Set(['a0', 'a1', 'a2', 'a3', 'a4'].map((id) => f2.get(id))).size, 1);
+  assert.equal(new Set(['b0', 'b1', 'b2', 'c0'].map((id) => f2.get(id))).size, 1);
+  assert.notEqual(f2.get('a0'), f2.get('b0'));
+});
+
+test('spread table: every group has a row, intervals hold the figure, small samples are widened', () => {
+  const { buildSpreadTable, findSpread, SPREAD_GROUPS, FLOOR_LOG, smallSampleWidening } = accuracy;
+  let seed = 7;
+  const rand = () => { seed = (seed * 16807) % 2147483647; return seed / 2147483647; };
+  const samples = [];
+  for (let i = 0; i < 40; i++) samples.push({ group: 'decode', engine: 'vllm', family: 'dense', log_factor: (rand() - 0.5) * 0.8 });
+  for (let i = 0; i < 3; i++) samples.push({ group: 'decode', engine: 'llama.cpp', family: 'dense_quant', log_factor: 0.02 * i });
+  samples.push({ group: 'audio', engine: 'generic', family: 'dense', log_factor: 0.9 });
+  const rows = buildSpreadTable(samples);
+  for (const g of SPREAD_GROUPS) assert.ok(rows.some((r) => r.group === g && r.engine === '*' && r.family === '*'), `row for ${g}`);
+  assert.ok(rows.some((r) => r.group === '*'));
+  for (const r of rows) {
+    assert.ok(Number.isFinite(r.low_log) && Number.isFinite(r.high_log), JSON.stringify(r));
+    assert.ok(r.low_log <= -FLOOR_LOG + 1e-12 || r.low_log <= 0, `${accuracy.rowBasis(r)} low ${r.low_log}`);
+    assert.ok(r.low_log <= 0 && r.high_log >= 0, `${accuracy.rowBasis(r)} must hold factor 1`);
+    assert.ok(r.center - r.low_log >= FLOOR_LOG - 1e-12 && r.high_log - r.center >= FLOOR_LOG - 1e-12, 'floor');
+  }
+  // Three near-identical cases do not make a ±2% interval: widened and shrunk toward the group.
+  const thin = findSpread(rows, { group: 'decode', engine: 'llama.cpp', family: 'dense_quant' });
+  assert.equal(accuracy.rowBasis(thin), 'decode/llama.cpp/dense_quant');
+  assert.ok(thin.high_log - thin.low_log > 2 * FLOOR_LOG - 1e-12);
+  // A single audio case gets no row of its own below the group; the group row leans on all cases.
+  const audio = findSpread(rows, { group: 'audio', engine: 'generic', family: 'dense' });
+  assert.equal(accuracy.rowBasis(audio), 'audio/*/*');
+  assert.ok(audio.high_log < 0.9, 'one case is shrunk toward the pooled spread');
+  // Fallback for keys the table has never seen.
+  assert.equal(accuracy.rowBasis(findSpread(rows, { group: 'ttft', engine: 'sglang', family: 'moe' })), 'ttft/*/*');
+  assert.ok(smallSampleWidening(3) > smallSampleWidening(10) && smallSampleWidening(10) > smallSampleWidening(100));
+  assert.ok(smallSampleWidening(1000) > 1 && smallSampleWidening(1000) < 1.01);
+  // The .inc rows parse back into the same factors.
+  const text = accuracy.renderSpreadTable(rows);
+  const parsed = [...text.matchAll(/^\{"([^"]+)", "([^"]+)", "([^"]+)", (\d+), ([\d.e+-]+), ([\d.e+-]+)\},$/gm)];
+  assert.equal(parsed.length, rows.length);
+  parsed.forEach((m, i) => assert.ok(Math.abs(Math.log(Number(m[5])) - rows[i].low_log) < 1e-5));
+});
+
+test('refit: a constant touches only the cases it enters', () => {
+  const r = (group, engine) => ({ evaluated: true, group, engine });
+  assert.ok(accuracy.touches('engine.vllm.bandwidth_efficiency', r('decode', 'vllm')));
+  assert.ok(!accuracy.touches('engine.vllm.bandwidth_efficiency', r('decode', 'sglang')));
+  assert.ok(!accuracy.touches('engine.llama.cpp.step_overhead_s', r('decode', 'llama')));
+  assert.ok(accuracy.touches('engine.llama.cpp.step_overhead_s', r('decode', 'llama.cpp')));
+  assert.ok(!accuracy.touches('engine.vllm.bandwidth_efficiency', r('memory', 'vllm')));
+  assert.ok(accuracy.touches('training.utilisation', r('training', 'generic')));
+  assert.ok(!accuracy.touches('training.utilisation', r('decode', 'generic')));
+  assert.ok(accuracy.touches('media.eager.matmul_efficiency', r('diffusion', 'generic')));
+  assert.ok(!accuracy.touches('media.eager.matmul_efficiency', { evaluated: false, group: 'diffusion', engine: 'generic' }));
+});
+
+test('the CLI scales a registered constant with --tunables and in evaluate-batch, and refuses unknown names', () => {
+  assert.ok(fs.existsSync(cliPath), `build the native CLI first (${cliPath})`);
+  const request = { model: 'llama-3.1-8b', engine: 'vllm', workload: { kind: 'inference' }, hardware: { gpu: 'h100-sxm', count: 1 } };
+  const speed = (stdout) => JSON.parse(stdout).options[0].decode_output_tokens_per_s_per_user;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunables-'));
+  try {
+    const base = spawnSync(cliPath, ['evaluate', '-'], { input: JSON.stringify(request), encoding: 'utf8' });
+    assert.equal(base.status, 0, base.stderr);
+    const file = path.join(dir, 't.json');
+    fs.writeFileSync(file, JSON.stringify({ 'engine.vllm.bandwidth_efficiency': 0.5 }));
+    const slow = spawnSync(cliPath, ['--tunables', file, 'evaluate', '-'], { input: JSON.stringify(request), encoding: 'utf8' });
+    assert.equal(slow.status, 0, slow.stderr);
+    assert.ok(speed(slow.stdout) < 0.8 * speed(base.stdout), `${speed(slow.stdout)} vs ${speed(base.stdout)}`);
+    fs.writeFileSync(file, JSON.stringify({ 'engine.vllm.no_such_constant': 2 }));
+    const bad = spawnSync(cliPath, ['--tunables', file, 'evaluate', '-'], { input: JSON.stringify(request), encoding: 'utf8' });
+    assert.equal(bad.status, 1);
+    assert.match(bad.stderr, /unknown tunable/);
+    // Batch: each line with its own multipliers; the later plain line is back at the hand-set value.
+    const lines = [{ request, tunables: { 'engine.vllm.bandwidth_efficiency': 0.5 } }, { request }, { request, tunables: { nope: 1 } }];
+    const batch = spawnSync(cliPath, ['evaluate-batch', '-'], { input: lines.map((l) => JSON.stringify(l)).join('\n'), encoding: 'utf8' });
+    assert.equal(batch.status, 0, batch.stderr);
+    const out = batch.stdout.trim().split('\n');
+    assert.equal(out.length, 3);
+    assert.ok(Math.abs(speed(out[0]) - speed(slow.stdout)) < 1e-9 * speed(slow.stdout));
+    assert.ok(Math.abs(speed(out[1]) - speed(base.stdout)) < 1e-9 * speed(base.stdout));
+    assert.equal(JSON.parse(out[2]).ok, false);
+    assert.equal(JSON.parse(out[2]).errors[0].code, 'bad_batch_line');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('over the real CLI with the refit: CV figures, held-out coverage, and the core asks for the rows the harness built', () => {
+  assert.ok(fs.existsSync(cliPath), `build the native CLI first (${cliPath})`);
+  const report = accuracy.evaluateCases({ cli: cliPath, refit: true });
+  assert.deepEqual(report.problems, []);
+  assert.ok(report.refit && report.refit.names.length > 5, 'constants were refit');
+  const ranged = report.results.filter((r) => typeof r.covered_cv === 'boolean');
+  assert.ok(ranged.length >= 30, `${ranged.length} ranged cases`);
+  for (const r of report.results.filter((x) => x.evaluated)) {
+    assert.ok(Number.isFinite(r.cv_error), `${r.id}: cv_error ${r.cv_error}`);
+    assert.ok(Number.isInteger(r.fold), `${r.id}: fold`);
+  }
+  // No source on both sides: every source's cases share one fold.
+  const foldOf = new Map();
+  for (const r of report.results.filter((x) => x.evaluated)) {
+    if (foldOf.has(r.source)) assert.equal(foldOf.get(r.source), r.fold, `${r.source} in two folds`);
+    foldOf.set(r.source, r.fold);
+  }
+  for (const s of Object.values(report.stats)) {
+    for (const key of ['cv_median_abs_error', 'cv_p90_abs_error', 'coverage', 'coverage_cv']) {
+      assert.ok(s[key] === null || (Number.isFinite(s[key]) && s[key] >= 0), `${key} ${s[key]}`);
+    }
+  }
+  // The committed core/uncertainty_table.inc is what --write-ranges writes from the current code and cases
+  // (regenerate it with `node scripts/accuracy.js --write-ranges` after a physics change).
+  const committed = fs.readFileSync(accuracy.spreadTablePath(), 'utf8');
+  assert.equal(committed, accuracy.renderSpreadTable(report.spreadTable),
+    'core/uncertainty_table.inc is stale: run `node scripts/accuracy.js --write-ranges` and rebuild');
+  // The core reads the row the harness would: same key rules on both sides.
+  for (const r of ranged.filter((x) => !x.field.endsWith('.mfu'))) {  // mfu counts for training but has no range
+    const row = accuracy.findSpread(report.spreadTable, r.spread_key);
+    assert.equal(r.core_basis, accuracy.rowBasis(row), `${r.id}: core used ${r.core_basis}`);
+  }
+});
+
 test('the script runs end to end: text, --markdown and --json', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'accuracy-'));
   const jsonFile = path.join(dir, 'report.json');
@@ -209,11 +363,24 @@ test('the script runs end to end: text, --markdown and --json', () => {
   const report = JSON.parse(fs.readFileSync(jsonFile, 'utf8'));
   assert.ok(report.groups.memory);
   assert.ok(report.cases.every((c) => c.group === 'memory'));
-  const md = spawnSync(process.execPath, [script, '--markdown'], { encoding: 'utf8' });
+  const tableFile = path.join(dir, 'table.inc');
+  const md = spawnSync(process.execPath, [script, '--markdown', `--write-ranges=${tableFile}`], { encoding: 'utf8' });
   assert.equal(md.status, 0, md.stderr);
   assert.match(md.stdout, /^### Accuracy/m);
   assert.match(md.stdout, /npm run accuracy -- --markdown/);
   assert.match(md.stdout, /\| group \| evaluated \|/);
+  assert.ok(md.stdout.includes('| CV median \\|err\\| | CV p90 \\|err\\| | in ranges | in ranges (held out) |'), 'CV columns');
+  assert.match(md.stdout, /\| constant \| fold 0 \|/);
+  assert.match(md.stdout, /Fixed, set by hand on all cases/);
+  assert.match(md.stdout, /Refit per fold/);
+  assert.equal(fs.readFileSync(tableFile, 'utf8'), fs.readFileSync(accuracy.spreadTablePath(), 'utf8'),
+    '--write-ranges writes the committed table');
+  const noRefit = spawnSync(process.execPath, [script, '--group', 'decode', '--no-refit'], { encoding: 'utf8' });
+  assert.equal(noRefit.status, 0, noRefit.stderr);
+  assert.match(noRefit.stdout, /No refit \(--no-refit\)/);
+  const partial = spawnSync(process.execPath, [script, '--group', 'decode', '--write-ranges=' + path.join(dir, 'x.inc')], { encoding: 'utf8' });
+  assert.equal(partial.status, 1, 'a table from one group would drop the others');
+  assert.ok(!fs.existsSync(path.join(dir, 'x.inc')));
   const bad = spawnSync(process.execPath, [script, '--group', 'nonsense'], { encoding: 'utf8' });
   assert.equal(bad.status, 1);
   fs.rmSync(dir, { recursive: true, force: true });

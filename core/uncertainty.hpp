@@ -1,0 +1,50 @@
+// How far a speed figure may be from the truth: an ~80% interval for each headline figure of an option
+// (CONTRACT.md `ranges`), from the spread of the calculator's own errors on published measurements.
+//
+// The spreads are data, not judgement: `node scripts/accuracy.js --write-ranges` writes them into
+// core/uncertainty_table.inc from tests/calibration (the 10th and 90th percentiles of the log ratio
+// truth / prediction of each group of cases, measured on held-out sources, shrunk toward the coarser group
+// and widened where the cases are few). Regenerate the table whenever the physics changes.
+#pragma once
+#include <string_view>
+
+#include "request.hpp"
+#include "response.hpp"
+
+namespace sizer {
+
+// One row of the generated table. Keys: the accuracy harness's metric group (decode, throughput, ttft,
+// training, diffusion, audio, or "*" for all of them), the engine id ("*": any), the model family
+// ("dense", "dense_quant", "moe", "moe_quant"; "*": any). For a figure where larger is faster (tokens/s),
+// truth / prediction lies in [low_factor, high_factor] for ~80% of cases; a time figure (seconds) takes
+// the reciprocals in reverse order.
+struct SpreadRow {
+  std::string_view group, engine, family;
+  int cases;           // measurements behind the row (before shrinkage toward the coarser row)
+  double low_factor;   // 10th percentile of truth / prediction, after shrinkage and widening
+  double high_factor;  // 90th percentile
+};
+
+// The row for (group, engine, family), falling back to (group, engine, *), (group, *, family),
+// (group, *, *) and (*, *, *); nullptr only when the table has none of them.
+const SpreadRow* find_spread(std::string_view group, std::string_view engine, std::string_view family);
+
+// Every row of the table (for tests).
+const SpreadRow* spread_rows_begin();
+const SpreadRow* spread_rows_end();
+
+// The family key of a model served or trained in `weights`: MoE when fewer parameters are active than
+// stored; "_quant" when the format stores fewer than 16 bits a weight.
+std::string_view uncertainty_family(const Model& model, WeightFormatId weights);
+
+// The table keys the core asks for `request` and one of its figures: {group, engine, family}.
+struct SpreadKey {
+  std::string_view group, engine, family;
+};
+SpreadKey spread_key(const Request& request, std::string_view figure);
+
+// Fills option.ranges for each headline figure the option carries (decode, throughput, TTFT, training
+// tokens/s, training time, GPU-hours, seconds per image, real-time factor); figures absent stay absent.
+void set_ranges(Option& option, const Request& request);
+
+}  // namespace sizer

@@ -1,0 +1,153 @@
+// The ranges around each headline figure (core/uncertainty.hpp) and the refit hooks (core/tunables.hpp).
+// The table's numbers are generated (`node scripts/accuracy.js --write-ranges`); these tests check its
+// shape and how the core uses it, never particular widths.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <string>
+
+#include "engines.hpp"
+#include "support.hpp"
+#include "tunables.hpp"
+#include "uncertainty.hpp"
+
+using sizer::json;
+
+namespace {
+
+const char* const kGroups[] = {"decode", "throughput", "ttft", "training", "diffusion", "audio"};
+
+// Resets the CLI-only multipliers however a test ends.
+struct TunablesGuard {
+  ~TunablesGuard() { sizer::set_tunable_multipliers({}); }
+};
+
+}  // namespace
+
+TEST_CASE("uncertainty: every table row is finite, positive and ordered, keys are unique", "[uncertainty]") {
+  std::set<std::string> keys;
+  int rows = 0;
+  for (const sizer::SpreadRow* r = sizer::spread_rows_begin(); r != sizer::spread_rows_end(); ++r, ++rows) {
+    const std::string key = std::string(r->group) + "/" + std::string(r->engine) + "/" + std::string(r->family);
+    INFO(key);
+    CHECK(keys.insert(key).second);
+    CHECK(std::isfinite(r->low_factor));
+    CHECK(std::isfinite(r->high_factor));
+    CHECK(r->low_factor > 0);
+    // The interval holds the calculator's own figure (factor 1) and has width.
+    CHECK(r->low_factor <= 1.0);
+    CHECK(r->high_factor >= 1.0);
+    CHECK(r->high_factor > r->low_factor);
+    CHECK(r->cases >= 0);
+  }
+  CHECK(rows >= 7);
+}
+
+TEST_CASE("uncertainty: every group the core asks for has its own row, whatever the engine and family",
+          "[uncertainty]") {
+  for (const char* group : kGroups) {
+    INFO(group);
+    const sizer::SpreadRow* row = sizer::find_spread(group, "no-such-engine", "no-such-family");
+    REQUIRE(row != nullptr);
+    CHECK(row->group == std::string_view(group));
+    CHECK(row->engine == std::string_view("*"));
+  }
+  const sizer::SpreadRow* any = sizer::find_spread("no-such-group", "*", "*");
+  REQUIRE(any != nullptr);
+  CHECK(any->group == std::string_view("*"));
+}
+
+TEST_CASE("uncertainty: keys name the group, engine and family of the figure", "[uncertainty]") {
+  sizer::Request request;
+  request.kind = sizer::WorkloadKind::inference;
+  request.engine = sizer::EngineId::llama_cpp;
+  request.model.params_b = 8;
+  request.model.active_params_b = 8;
+  request.inference.weights = sizer::WeightFormatId::gguf_q4_k_m;
+  auto key = sizer::spread_key(request, "decode_output_tokens_per_s_per_user");
+  CHECK(key.group == "decode");
+  CHECK(key.engine == "llama.cpp");
+  CHECK(key.family == "dense_quant");
+  request.inference.weights = sizer::WeightFormatId::bf16;
+  request.model.params_b = 47;
+  request.model.active_params_b = 13;
+  key = sizer::spread_key(request, "ttft_s");
+  CHECK(key.group == "ttft");
+  CHECK(key.family == "moe");
+  request.kind = sizer::WorkloadKind::finetune;
+  key = sizer::spread_key(request, "train_s");
+  CHECK(key.group == "training");
+  CHECK(key.engine == "*");
+  request.kind = sizer::WorkloadKind::audio;
+  CHECK(sizer::spread_key(request, "real_time_factor").group == "audio");
+  request.kind = sizer::WorkloadKind::image;
+  CHECK(sizer::spread_key(request, "seconds_per_image").group == "diffusion");
+}
+
+TEST_CASE("uncertainty: the response carries ranges for each headline figure of each workload", "[uncertainty]") {
+  struct Case {
+    json request;
+    std::vector<std::string> figures;
+  };
+  const std::vector<Case> cases = {
+      {{{"model", "llama-3.1-8b"}, {"workload", {{"kind", "inference"}, {"concurrency", 8}}},
+        {"hardware", {{"gpu", "h100-sxm"}, {"count", 1}}}},
+       {"decode_output_tokens_per_s_per_user", "output_tokens_per_s", "ttft_s"}},
+      {{{"model", "llama-3.1-8b"}, {"workload", {{"kind", "finetune"}, {"method", "lora"}, {"dataset_tokens", 5e7}}}},
+       {"train_tokens_per_s", "train_s", "gpu_hours"}},
+      {{{"model", "flux.1-dev"}, {"workload", {{"kind", "image"}, {"images", 10}}}}, {"seconds_per_image"}},
+      {{{"model", "whisper-large-v3"}, {"workload", {{"kind", "audio"}, {"audio_seconds", 600}}}},
+       {"real_time_factor"}},
+  };
+  for (const Case& c : cases) {
+    INFO(sizer::dump_json(c.request));
+    const json r = sizer_test::evaluate(c.request);
+    REQUIRE(r["ok"].get<bool>());
+    REQUIRE(!r["options"].empty());
+    const json& o = r["options"][0];
+    REQUIRE(o.contains("ranges"));
+    for (const std::string& figure : c.figures) {
+      INFO(figure);
+      REQUIRE(o["ranges"].contains(figure));
+      const json& range = o["ranges"][figure];
+      const double value = o[figure].get<double>();
+      CHECK(range["low"].get<double>() > 0);
+      CHECK(range["low"].get<double>() <= value * (1 + 1e-9));
+      CHECK(range["high"].get<double>() >= value * (1 - 1e-9));
+      CHECK(range["cases"].get<int>() >= 0);
+      CHECK(!range["basis"].get<std::string>().empty());
+    }
+    // `range` stays as it was (one metric, ± the preset's error).
+    CHECK(o.contains("range"));
+  }
+}
+
+TEST_CASE("tunables: a multiplier scales its constant, unknown names are refused, reset restores", "[uncertainty]") {
+  TunablesGuard guard;
+  const double before = sizer::find_engine(sizer::EngineId::vllm)->bandwidth_efficiency;
+  CHECK(sizer::tuned("training.utilisation", 0.5) == 0.5);
+  CHECK(sizer::set_tunable_multipliers({{"engine.vllm.bandwidth_efficiency", 0.5}, {"training.utilisation", 2.0}}).empty());
+  CHECK(sizer::find_engine(sizer::EngineId::vllm)->bandwidth_efficiency == Approx(before * 0.5));
+  CHECK(sizer::tuned("training.utilisation", 0.25) == Approx(0.5));
+  CHECK(!sizer::set_tunable_multipliers({{"engine.vllm.no_such_constant", 2.0}}).empty());
+  CHECK(!sizer::set_tunable_multipliers({{"training.utilisation", -1.0}}).empty());
+  // A refused set leaves the previous one.
+  CHECK(sizer::tuned("training.utilisation", 0.25) == Approx(0.5));
+  CHECK(sizer::set_tunable_multipliers({}).empty());
+  CHECK(sizer::find_engine(sizer::EngineId::vllm)->bandwidth_efficiency == before);
+  CHECK(sizer::tuned("training.utilisation", 0.25) == 0.25);
+  const auto names = sizer::tunable_names();
+  CHECK(std::find(names.begin(), names.end(), "engine.llama.cpp.bandwidth_efficiency_gddr") != names.end());
+}
+
+TEST_CASE("tunables: a scaled decode efficiency moves the decode speed", "[uncertainty]") {
+  TunablesGuard guard;
+  const json request = {{"model", "llama-3.1-8b"}, {"engine", "vllm"}, {"workload", {{"kind", "inference"}}},
+                        {"hardware", {{"gpu", "h100-sxm"}, {"count", 1}}}};
+  const double base = sizer_test::evaluate(request)["options"][0]["decode_output_tokens_per_s_per_user"].get<double>();
+  REQUIRE(sizer::set_tunable_multipliers({{"engine.vllm.bandwidth_efficiency", 0.5}}).empty());
+  const double slower = sizer_test::evaluate(request)["options"][0]["decode_output_tokens_per_s_per_user"].get<double>();
+  CHECK(slower < base * 0.8);
+}
