@@ -31,16 +31,27 @@ const { spawnSync } = require('node:child_process');
 
 const ROOT = path.resolve(__dirname, '..');
 
-// Targets for the median |error| per metric group (from the accuracy issues). Reported, not enforced:
-// the presets are still being fitted.
+// Targets per metric group for the median and the p90 |error| (issue 14: memory 5% / 30%; serving speed
+// 20% / 50%; training 15% / 40%; diffusion and audio 30% / 60%). A group meets them when its
+// cross-validated median and p90 are within both (in-sample where nothing is refit). Reported, not
+// enforced by the tests.
 const TARGETS = Object.freeze({
-  memory: 0.10,
+  memory: 0.05,
   decode: 0.20,
   throughput: 0.20,
   ttft: 0.20,
-  training: 0.25,
-  diffusion: 0.25,
-  audio: 0.25,
+  training: 0.15,
+  diffusion: 0.30,
+  audio: 0.30,
+});
+const TARGETS_P90 = Object.freeze({
+  memory: 0.30,
+  decode: 0.50,
+  throughput: 0.50,
+  ttft: 0.50,
+  training: 0.40,
+  diffusion: 0.60,
+  audio: 0.60,
 });
 const GROUPS = Object.keys(TARGETS);
 
@@ -225,7 +236,10 @@ function groupStats(results, groups = GROUPS) {
       cv_median_abs_error: cv.length === evaluated.length ? median(cv) : null,
       cv_p90_abs_error: cv.length === evaluated.length ? quantile(cv, 0.9) : null,
       target_median_abs_error: TARGETS[group],
-      meets_target: med === null ? null : med <= TARGETS[group],
+      target_p90_abs_error: TARGETS_P90[group],
+      meets_target: med === null ? null
+        : (cv.length === evaluated.length ? median(cv) : med) <= TARGETS[group]
+          && (cv.length === evaluated.length ? quantile(cv, 0.9) : quantile(abs, 0.9)) <= TARGETS_P90[group],
     };
   }
   return stats;
@@ -305,12 +319,16 @@ function spreadSample(result) {
 //   coarser row with weight n/(n + SHRINK_CASES), and never narrower than FLOOR_LOG either side.
 // The coarser row counts as this many cases. Set once on all 45 ranged cases by the held-out coverage
 // (`npm run accuracy`, "in ranges (held out)"): 5 → 71%, 10 → 78%, 20 → 78% with the mean interval
-// barely wider (high/low 2.10 → 2.14 → 2.17); 10 is the smallest that reaches the plateau.
+// barely wider (high/low 2.10 → 2.14 → 2.17); 10 is the smallest that reaches the plateau. Rechecked on
+// all 108 ranged cases after the issue-14 physics and evidence (with FLOOR_LOG below): 10 and 20 both 80%.
 const SHRINK_CASES = 10;
 const MIN_ROW_CASES = 3;        // finer rows need at least this many of their own
-// No interval narrower than ±10%: one setup's published figures differ that much between engine and
-// driver releases (the TensorRT-LLM perf-overview tables of successive releases, tests/calibration cases).
-const FLOOR_LOG = Math.log(1.10);
+// No interval narrower than a factor 1.25 either side. One setup's published figures differ by ±10% between
+// engine and driver releases alone (the TensorRT-LLM perf-overview tables of successive releases), and a
+// held-out source adds its own setup differences. Set once on all 108 ranged cases (6 groups) by the
+// held-out coverage of `npm run accuracy`: floor 1.10 → 71%, 1.20 → 73%, 1.25 → 80%, 1.30 → 84%; 1.25 is
+// the one that holds the truth about four times in five.
+const FLOOR_LOG = Math.log(1.25);
 const T90 = [NaN, 3.078, 1.886, 1.638, 1.533, 1.476, 1.440, 1.415, 1.397, 1.383, 1.372, 1.363, 1.356, 1.350,
   1.345, 1.341, 1.337, 1.333, 1.330, 1.328, 1.325, 1.323, 1.321, 1.319, 1.318, 1.316, 1.315, 1.314, 1.313, 1.311, 1.310];
 const Z90 = 1.2816;
@@ -866,13 +884,13 @@ function groupRows(stats) {
     fmtPercent(s.cv_p90_abs_error),
     fmtCoverage(s.coverage, s.n_ranged),
     fmtCoverage(s.coverage_cv, s.n_ranged),
-    `≤ ${fmtPercent(s.target_median_abs_error)}`,
+    `≤ ${fmtPercent(s.target_median_abs_error)} / ${fmtPercent(s.target_p90_abs_error)}`,
     s.meets_target === null ? 'n/a (none evaluated)' : s.meets_target ? 'yes' : 'no',
   ]);
 }
 
 const GROUP_HEADER = ['group', 'evaluated', 'not evaluated', 'median |err|', 'p90 |err|', 'CV median |err|', 'CV p90 |err|',
-  'in ranges', 'in ranges (held out)', 'target (median)', 'meets target'];
+  'in ranges', 'in ranges (held out)', 'target (median / p90)', 'meets target (CV)'];
 
 // What the cross-validated columns mean, and what the refit did (text and markdown alike).
 function cvNotes(report) {
@@ -1103,6 +1121,7 @@ function main(argv) {
 
 module.exports = {
   TARGETS,
+  TARGETS_P90,
   GROUPS,
   METRIC_GROUPS,
   DERIVES,
