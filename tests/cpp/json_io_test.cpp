@@ -3,7 +3,7 @@
 // text and dumping it again with nlohmann reorders keys into byte order, drops a repeated key and reformats
 // every number: any difference from the text itself is a key out of order, a duplicate or a number or string
 // written another way.
-#include <catch2/catch_test_macros.hpp>
+#include <catch2/catch.hpp>
 
 #include <limits>
 #include <string>
