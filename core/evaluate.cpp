@@ -188,6 +188,45 @@ std::vector<ScalingRow> scaling_table(const Request& request, const EnginePreset
   return rows;
 }
 
+// phrase_options for the options returned, each shape's notes phrased once: an option's notes are its shape's
+// followed by its own, and a note's sentence depends on its fact and the locale alone, so the sentences, reasons
+// and warnings are the shape's followed by those of its own notes, exactly as phrase_options orders them. With
+// every option returned, phrasing the same shape notes for each offering was much of the evaluate.
+void phrase_ranked(std::vector<Option>& options, const std::vector<Ranked*>& ranked, const Locale& locale) {
+  std::map<const Shape*, Option> phrased_shapes;  // the shape's notes with their sentences, reasons, warnings
+  std::vector<Option> own(1);
+  for (size_t i = 0; i < options.size(); ++i) {
+    Option& option = options[i];
+    const Shape* shape = ranked[i]->shape;
+    const size_t shared = shape ? shape->notes.size() : 0;
+    if (shared == 0 || option.notes.size() < shared) {
+      own[0] = std::move(option);
+      phrase_options(own, locale);
+      option = std::move(own[0]);
+      continue;
+    }
+    auto [it, fresh] = phrased_shapes.try_emplace(shape);
+    if (fresh) {
+      std::vector<Option> one(1);
+      one[0].notes = shape->notes;
+      phrase_options(one, locale);
+      it->second = std::move(one[0]);
+    }
+    const Option& phrased = it->second;
+    own[0].notes.assign(std::make_move_iterator(option.notes.begin() + static_cast<std::ptrdiff_t>(shared)),
+                        std::make_move_iterator(option.notes.end()));
+    phrase_options(own, locale);
+    option.notes.resize(shared);
+    for (size_t k = 0; k < shared; ++k) option.notes[k].text = phrased.notes[k].text;
+    option.notes.insert(option.notes.end(), std::make_move_iterator(own[0].notes.begin()),
+                        std::make_move_iterator(own[0].notes.end()));
+    option.reasons = phrased.reasons;
+    option.reasons.insert(option.reasons.end(), own[0].reasons.begin(), own[0].reasons.end());
+    option.warnings = phrased.warnings;
+    option.warnings.insert(option.warnings.end(), own[0].warnings.begin(), own[0].warnings.end());
+  }
+}
+
 void file_explanations(std::vector<Explanation>& from, const char* prefix, std::vector<Explanation>& to) {
   for (Explanation& e : from) {
     e.figure = prefix + e.figure;
@@ -282,7 +321,7 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
   response.guidance = build_guidance(request, response, catalog);
   // Last: the options' notes in the request's locale (English when it is one the core does not ship).
   const Locale* locale = find_locale(id_of(request.locale));
-  phrase_options(response.options, locale ? *locale : english());
+  phrase_ranked(response.options, ranked, locale ? *locale : english());
   response.ok = true;
   return response;
 }
