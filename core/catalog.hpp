@@ -109,9 +109,13 @@ Gpu read_gpu(const json& object, const std::string& path, JsonReader& reader, bo
 // Parses and cross-checks a merged catalog document ({as_of, gpus, providers, offerings, models}, any
 // subset). All problems land in `errors`; the returned catalog holds what could be read.
 Catalog read_catalog(const json& document, Issues& errors, Issues& warnings);
+// The same, keeping `document` as Catalog::document without a copy.
+Catalog read_catalog(json&& document, Issues& errors, Issues& warnings);
 
 // Merges several catalog documents (the four bundled files, or an import over the bundled catalog):
 // each key present in a later document replaces that key's list. `as_of` becomes the oldest item date.
 json merge_catalog_documents(const std::vector<json>& documents);
+// The same, moving the lists out of `documents` instead of copying them.
+json merge_catalog_documents(std::vector<json>&& documents);
 
 }  // namespace sizer

@@ -1,6 +1,9 @@
 #include "json_io.hpp"
 
+#include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <string>
 
 #include "messages.hpp"
 #include "vocabulary.hpp"
@@ -28,86 +31,224 @@ void put_int(json& out, const char* key, const std::optional<int64_t>& value) {
   if (value) out[key] = *value;
 }
 
-// Each note as a fact and its sentence: params carry the raw figure where there is one, else the text.
-json notes_to_json(const std::vector<Note>& notes) {
-  json out = json::array();
-  for (const Note& n : notes) {
-    json params = json::object();
-    for (const Param& p : n.fact.params) {
-      if (p.value && std::isfinite(*p.value)) {
-        params[p.name] = *p.value;
-      } else {
-        params[p.name] = p.word.empty() ? p.text : p.word;
+// The options are the part of a response that grows with the catalog (every option returned: ~1,400), so
+// they are written straight to text instead of built as nlohmann objects and dumped (perf on the every-option
+// evaluate: most of its time was map nodes, key strings and the dump). The text is byte for byte what
+// nlohmann writes: keys in byte order (its objects are std::maps), numbers through its own to_chars, strings
+// through its serializer whenever they need escaping. Keep the keys below in byte order when adding one:
+// "the streamed options equal nlohmann's dump" in tests/cpp/json_io_test.cpp fails otherwise.
+class TextObject {
+ public:
+  explicit TextObject(std::string& out) : out_(out) { out_ += '{'; }
+  ~TextObject() { out_ += '}'; }
+  TextObject(const TextObject&) = delete;
+  TextObject& operator=(const TextObject&) = delete;
+
+  // Starts the next member; the caller writes its value.
+  std::string& key(const char* name) {
+    if (!first_) out_ += ',';
+    first_ = false;
+    out_ += '"';
+    out_ += name;
+    out_ += "\":";
+    return out_;
+  }
+  void put(const char* name, double value) {
+    if (std::isfinite(value)) write_number(key(name), value);
+  }
+  void put(const char* name, const std::optional<double>& value) {
+    if (value) put(name, *value);
+  }
+  void put_bytes(const char* name, double bytes) {
+    if (std::isfinite(bytes) && bytes >= 0 && bytes < 9.0e18) write_integer(key(name), static_cast<int64_t>(std::llround(bytes)));
+  }
+  void put_int(const char* name, const std::optional<int64_t>& value) {
+    if (value) write_integer(key(name), *value);
+  }
+  void put_integer(const char* name, int64_t value) { write_integer(key(name), value); }
+  void put_bool(const char* name, bool value) { key(name) += value ? "true" : "false"; }
+  void put_string(const char* name, std::string_view value) { write_string(key(name), value); }
+
+  static void write_integer(std::string& out, int64_t value) {
+    char buffer[24];
+    const char* end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
+    out.append(buffer, static_cast<size_t>(end - buffer));
+  }
+  static void write_number(std::string& out, double value) {
+    char buffer[64];
+    const char* end = nlohmann::detail::to_chars(buffer, buffer + sizeof buffer, value);
+    out.append(buffer, static_cast<size_t>(end - buffer));
+  }
+  static void write_string(std::string& out, std::string_view value) {
+    bool plain = true;
+    for (const char c : value) {
+      const auto byte = static_cast<unsigned char>(c);
+      if (byte < 0x20 || byte >= 0x80 || c == '"' || c == '\\') {
+        plain = false;
+        break;
       }
     }
-    out.push_back({{"code", n.code}, {"severity", std::string(id_of(n.severity))}, {"params", std::move(params)},
-                   {"text", n.text}});
+    if (plain) {
+      out += '"';
+      out += value;
+      out += '"';
+    } else {
+      // UTF-8 (Arabic text), escapes and any invalid byte: exactly as dump_json writes them.
+      out += dump_json(json(std::string(value)));
+    }
   }
+
+ private:
+  std::string& out_;
+  bool first_ = true;
+};
+
+void write_strings(std::string& out, const std::vector<std::string>& values) {
+  out += '[';
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (i) out += ',';
+    TextObject::write_string(out, values[i]);
+  }
+  out += ']';
+}
+
+// Each note as a fact and its sentence: params carry the raw figure where there is one, else the text.
+void write_notes(std::string& out, const std::vector<Note>& notes) {
+  out += '[';
+  for (size_t i = 0; i < notes.size(); ++i) {
+    const Note& n = notes[i];
+    if (i) out += ',';
+    TextObject note(out);
+    note.put_string("code", n.code);
+    {
+      // A json object: sorted by name, and a later param of the same name replaces an earlier one.
+      std::vector<const Param*> params;
+      params.reserve(n.fact.params.size());
+      for (const Param& p : n.fact.params) params.push_back(&p);
+      std::stable_sort(params.begin(), params.end(), [](const Param* a, const Param* b) { return a->name < b->name; });
+      std::string& text = note.key("params");
+      text += '{';
+      bool first = true;
+      for (size_t k = 0; k < params.size(); ++k) {
+        if (k + 1 < params.size() && params[k + 1]->name == params[k]->name) continue;
+        const Param& p = *params[k];
+        if (!first) text += ',';
+        first = false;
+        TextObject::write_string(text, p.name);
+        text += ':';
+        if (p.value && std::isfinite(*p.value)) {
+          TextObject::write_number(text, *p.value);
+        } else {
+          TextObject::write_string(text, p.word.empty() ? p.text : p.word);
+        }
+      }
+      text += '}';
+    }
+    note.put_string("severity", id_of(n.severity));
+    note.put_string("text", n.text);
+  }
+  out += ']';
+}
+
+void write_option(std::string& out, const Option& o) {
+  TextObject j(out);
+  j.put("billed_s", o.billed_s);
+  if (o.bottleneck) j.put_string("bottleneck", id_of(*o.bottleneck));
+  j.put_integer("concurrency", o.concurrency);
+  j.put("decode_output_tokens_per_s_per_user", o.decode_output_tokens_per_s_per_user);
+  j.put_bool("fits", o.fits);
+  j.put_string("gpu", o.gpu);
+  j.put("gpu_hours", o.gpu_hours);
+  j.put_integer("gpus", o.gpus);
+  if (!o.instance.empty()) j.put_string("instance", o.instance);
+  if (o.instances > 1) j.put_integer("instances", o.instances);
+  if (o.interconnect) j.put_string("interconnect", id_of(*o.interconnect));
+  j.put("items_per_s", o.items_per_s);
+  j.put("job_s", o.job_s);
+  j.put_int("kv_capacity_tokens", o.kv_capacity_tokens);
+  j.put_int("max_concurrency", o.max_concurrency);
+  j.put_int("max_context_tokens", o.max_context_tokens);
+  j.put_bool("meets_targets", o.meets_targets);
+  j.put("mfu", o.mfu);
+  write_notes(j.key("notes"), o.notes);
+  if (!o.offering_id.empty()) j.put_string("offering_id", o.offering_id);
+  j.put("output_tokens_per_s", o.output_tokens_per_s);
+  {
+    TextObject parallelism(j.key("parallelism"));
+    parallelism.put_integer("data", o.data);
+    if (o.expert > 1) parallelism.put_integer("expert", o.expert);
+    parallelism.put_integer("pipeline", o.pipeline);
+    parallelism.put_integer("tensor", o.tensor);
+  }
+  if (o.pricing) j.put_string("pricing", id_of(*o.pricing));
+  if (!o.provider.empty()) j.put_string("provider", o.provider);
+  if (o.range && std::isfinite(o.range->low) && std::isfinite(o.range->high)) {
+    TextObject range(j.key("range"));
+    range.put("high", o.range->high);
+    range.put("low", o.range->low);
+    range.put_string("metric", o.range->metric);
+  }
+  {
+    // A json object of figures, sorted by name as nlohmann would; non-finite ranges are left out.
+    std::vector<const FigureRange*> ranges;
+    for (const FigureRange& r : o.ranges) {
+      if (std::isfinite(r.low) && std::isfinite(r.high)) ranges.push_back(&r);
+    }
+    if (!o.ranges.empty()) {
+      std::stable_sort(ranges.begin(), ranges.end(), [](const FigureRange* a, const FigureRange* b) { return a->figure < b->figure; });
+      std::string& text = j.key("ranges");
+      text += '{';
+      for (size_t k = 0; k < ranges.size(); ++k) {
+        if (k) text += ',';
+        TextObject::write_string(text, ranges[k]->figure);
+        text += ':';
+        TextObject figure(text);
+        figure.put_string("basis", ranges[k]->basis);
+        figure.put_integer("cases", ranges[k]->cases);
+        figure.put("high", ranges[k]->high);
+        figure.put("low", ranges[k]->low);
+      }
+      text += '}';
+    }
+  }
+  j.put("real_time_factor", o.real_time_factor);
+  write_strings(j.key("reasons"), o.reasons);
+  if (!o.region.empty()) j.put_string("region", o.region);
+  j.put("seconds_per_image", o.seconds_per_image);
+  if (o.sharding) j.put_string("sharding", id_of(*o.sharding));
+  j.put("spot_extra_s", o.spot_extra_s);
+  j.put("startup_s", o.startup_s);
+  if (o.tier) j.put_string("tier", id_of(*o.tier));
+  j.put("train_s", o.train_s);
+  j.put("train_tokens_per_s", o.train_tokens_per_s);
+  j.put("ttft_s", o.ttft_s);
+  j.put("usd_compute", o.usd_compute);
+  j.put("usd_egress", o.usd_egress);
+  j.put("usd_per_gpu_hour", o.usd_per_gpu_hour);
+  j.put("usd_per_hour", o.usd_per_hour);
+  j.put("usd_per_million_output_tokens", o.usd_per_million_output_tokens);
+  j.put("usd_per_month", o.usd_per_month);
+  j.put("usd_storage", o.usd_storage);
+  j.put("usd_total", o.usd_total);
+  j.put_bytes("used_bytes_per_gpu", o.used_bytes_per_gpu);
+  j.put_bytes("vram_bytes_per_gpu", o.vram_bytes_per_gpu);
+  write_strings(j.key("warnings"), o.warnings);
+}
+
+std::string options_text(const std::vector<Option>& options) {
+  std::string out;
+  out.reserve(options.size() * 1500 + 2);
+  out += '[';
+  for (size_t i = 0; i < options.size(); ++i) {
+    if (i) out += ',';
+    write_option(out, options[i]);
+  }
+  out += ']';
   return out;
 }
 
-json option_to_json(const Option& o) {
-  json j = json::object();
-  if (!o.provider.empty()) j["provider"] = o.provider;
-  if (!o.instance.empty()) j["instance"] = o.instance;
-  if (!o.offering_id.empty()) j["offering_id"] = o.offering_id;
-  if (!o.region.empty()) j["region"] = o.region;
-  j["gpu"] = o.gpu;
-  j["gpus"] = o.gpus;
-  if (o.pricing) j["pricing"] = word(*o.pricing);
-  j["fits"] = o.fits;
-  j["meets_targets"] = o.meets_targets;
-  put_bytes(j, "vram_bytes_per_gpu", o.vram_bytes_per_gpu);
-  put_bytes(j, "used_bytes_per_gpu", o.used_bytes_per_gpu);
-  j["parallelism"] = {{"tensor", o.tensor}, {"pipeline", o.pipeline}, {"data", o.data}};
-  if (o.expert > 1) j["parallelism"]["expert"] = o.expert;
-  j["concurrency"] = o.concurrency;
-  if (o.interconnect) j["interconnect"] = word(*o.interconnect);
-  if (o.bottleneck) j["bottleneck"] = word(*o.bottleneck);
-  put(j, "decode_output_tokens_per_s_per_user", o.decode_output_tokens_per_s_per_user);
-  put(j, "output_tokens_per_s", o.output_tokens_per_s);
-  put(j, "ttft_s", o.ttft_s);
-  put_int(j, "max_concurrency", o.max_concurrency);
-  put_int(j, "max_context_tokens", o.max_context_tokens);
-  put_int(j, "kv_capacity_tokens", o.kv_capacity_tokens);
-  put(j, "train_tokens_per_s", o.train_tokens_per_s);
-  put(j, "train_s", o.train_s);
-  put(j, "gpu_hours", o.gpu_hours);
-  put(j, "mfu", o.mfu);
-  put(j, "seconds_per_image", o.seconds_per_image);
-  put(j, "real_time_factor", o.real_time_factor);
-  put(j, "items_per_s", o.items_per_s);
-  put(j, "usd_per_hour", o.usd_per_hour);
-  put(j, "usd_per_million_output_tokens", o.usd_per_million_output_tokens);
-  put(j, "usd_per_month", o.usd_per_month);
-  put(j, "usd_total", o.usd_total);
-  put(j, "usd_compute", o.usd_compute);
-  put(j, "usd_storage", o.usd_storage);
-  put(j, "usd_egress", o.usd_egress);
-  put(j, "job_s", o.job_s);
-  put(j, "billed_s", o.billed_s);
-  put(j, "spot_extra_s", o.spot_extra_s);
-  if (o.instances > 1) j["instances"] = o.instances;
-  if (o.tier) j["tier"] = word(*o.tier);
-  put(j, "usd_per_gpu_hour", o.usd_per_gpu_hour);
-  put(j, "startup_s", o.startup_s);
-  if (o.sharding) j["sharding"] = word(*o.sharding);
-  if (o.range && std::isfinite(o.range->low) && std::isfinite(o.range->high)) {
-    j["range"] = {{"metric", o.range->metric}, {"low", o.range->low}, {"high", o.range->high}};
-  }
-  if (!o.ranges.empty()) {
-    json ranges = json::object();
-    for (const FigureRange& r : o.ranges) {
-      if (!std::isfinite(r.low) || !std::isfinite(r.high)) continue;
-      ranges[r.figure] = {{"low", r.low}, {"high", r.high}, {"cases", r.cases}, {"basis", r.basis}};
-    }
-    j["ranges"] = std::move(ranges);
-  }
-  j["reasons"] = o.reasons;
-  j["warnings"] = o.warnings;
-  j["notes"] = notes_to_json(o.notes);
-  return j;
-}
+// The response as nlohmann builds it, with the options left as a marker that text_of replaces.
+constexpr const char* kOptionsMarker = "\x01options\x01";
 
 // The workload as evaluated, defaults filled in, so a page or script need not guess them.
 json workload_to_json(const Request& request) {
@@ -192,9 +333,8 @@ std::string explained_unit(const std::string& name) {
   return "count";  // params, layers, heads, dimensions, sequences, GPUs, steps: how many of something
 }
 
-}  // namespace
 
-json response_to_json(const Response& r) {
+json response_without_options(const Response& r) {
   json out = json::object();
   out["ok"] = r.ok;
   out["errors"] = issues_to_json(r.errors);
@@ -230,8 +370,7 @@ json response_to_json(const Response& r) {
     put_bytes(memory, "total_bytes", m.total_bytes);
     out["memory"] = memory;
   }
-  out["options"] = json::array();
-  for (const auto& option : r.options) out["options"].push_back(option_to_json(option));
+  out["options"] = kOptionsMarker;
   out["options_evaluated"] = r.options_evaluated;
   out["fit_by_gpu"] = json::array();
   for (const auto& fit : r.fit_by_gpu) {
@@ -270,15 +409,39 @@ json response_to_json(const Response& r) {
   return out;
 }
 
-json evaluate_text(std::string_view request_text, const Catalog& catalog) {
+}  // namespace
+
+std::string response_to_text(const Response& r) {
+  std::string text = dump_json(response_without_options(r));
+  if (!r.ok) return text;
+  // The marker's text, as a member: `":"` never occurs inside a JSON string (each quote there is escaped),
+  // so this finds the member itself, never a string that spells it.
+  static const std::string marker = "\"options\":" + dump_json(json(kOptionsMarker));
+  const size_t at = text.find(marker);
+  if (at == std::string::npos) return text;  // not reached: response_without_options always writes it
+  const size_t value_at = at + std::string_view("\"options\":").size();
+  text.replace(value_at, marker.size() - (value_at - at), options_text(r.options));
+  return text;
+}
+
+json response_to_json(const Response& r) {
+  const std::string text = response_to_text(r);
+  return json::parse(text, nullptr, /*allow_exceptions=*/false);
+}
+
+std::string evaluate_to_text(std::string_view request_text, const Catalog& catalog) {
   Issues errors;
   std::optional<json> document = parse_json_text(request_text, errors, 1u << 20);
   if (!document) {
     Response response;
     response.errors = errors;
-    return response_to_json(response);
+    return response_to_text(response);
   }
-  return response_to_json(evaluate(*document, catalog));
+  return response_to_text(evaluate(*document, catalog));
+}
+
+json evaluate_text(std::string_view request_text, const Catalog& catalog) {
+  return json::parse(evaluate_to_text(request_text, catalog), nullptr, /*allow_exceptions=*/false);
 }
 
 Catalog load_catalog_texts(const std::vector<std::string_view>& texts, Issues& errors, Issues& warnings) {
@@ -293,13 +456,13 @@ Catalog load_catalog_texts(const std::vector<std::string_view>& texts, Issues& e
     }
     documents.push_back(std::move(*document));
   }
-  json merged = merge_catalog_documents(documents);
+  json merged = merge_catalog_documents(std::move(documents));
   if (errors.empty() && !merged.contains("gpus") && !merged.contains("providers") && !merged.contains("offerings") &&
       !merged.contains("models")) {
     errors.push_back({"empty_catalog", "", "The catalog has none of \"gpus\", \"providers\", \"offerings\" or "
                                            "\"models\"."});
   }
-  return read_catalog(merged, errors, warnings);
+  return read_catalog(std::move(merged), errors, warnings);
 }
 
 json validate_catalog_text(std::string_view catalog_text) {

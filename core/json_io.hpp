@@ -10,10 +10,15 @@
 namespace sizer {
 
 json response_to_json(const Response& response);
+// The same as text, exactly as dump_json(response_to_json(response)) writes it, without building the options
+// as JSON values (the doors that return text use this).
+std::string response_to_text(const Response& response);
 
 // Parses request text, evaluates it against `catalog` and returns the response JSON. Never fails:
 // malformed input becomes { "ok": false, "errors": [...] }.
 json evaluate_text(std::string_view request_text, const Catalog& catalog);
+// The same, as the text dump_json would write (the fast path of the WASM door and the bench).
+std::string evaluate_to_text(std::string_view request_text, const Catalog& catalog);
 
 // Validates catalog text (a merged document); { "ok", "errors", "warnings", "counts" }.
 json validate_catalog_text(std::string_view catalog_text);

@@ -39,14 +39,14 @@ const ImportedCatalog& imported_catalog(const std::string& text) {
 }
 
 std::string evaluate_json(const std::string& request, const std::string& catalog_text) {
-  if (catalog_text.empty()) return sizer::dump_json(sizer::evaluate_text(request, bundled_catalog()));
+  if (catalog_text.empty()) return sizer::evaluate_to_text(request, bundled_catalog());
   const ImportedCatalog& imported = imported_catalog(catalog_text);
   if (!imported.errors.empty()) {
     sizer::json out = {{"ok", false}, {"errors", sizer::issues_to_json(imported.errors)}, {"warnings", sizer::json::array()}};
     for (auto& error : out["errors"]) error["path"] = "/catalog" + error["path"].get<std::string>();
     return sizer::dump_json(out);
   }
-  return sizer::dump_json(sizer::evaluate_text(request, imported.catalog));
+  return sizer::evaluate_to_text(request, imported.catalog);
 }
 
 std::string catalog_json() { return sizer::dump_json(bundled_catalog().document); }

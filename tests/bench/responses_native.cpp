@@ -1,6 +1,6 @@
 // Prints the response to each request of a JSON array, one line each, against the embedded catalog: the
 // byte-for-byte check that a speed change leaves every answer as it was (tests/bench/responses.js).
-//   responses_native REQUESTS.json  →  one dump_json(response) per line on stdout
+//   responses_native REQUESTS.json  →  one response text (evaluate_to_text, what the WASM door returns) per line on stdout
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -28,7 +28,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   for (const auto& request : requests) {
-    std::printf("%s\n", sizer::dump_json(sizer::evaluate_text(sizer::dump_json(request), catalog)).c_str());
+    std::printf("%s\n", sizer::evaluate_to_text(sizer::dump_json(request), catalog).c_str());
   }
   return 0;
 }
