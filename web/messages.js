@@ -134,6 +134,10 @@ var GpuSizerMessages = {
     k_interconnect: 'Interconnect',
     used_of: '{used} of {total}',
     range_val: '{low} to {high}',
+    range80: '≈ 80% range: {r}',
+    range80_title: 'About 8 in 10 published measurements like this one landed in this range around the calculator’s figure: the 10th–90th percentile of its measured error on {n} similar published cases ({basis}).',
+    range80_about: 'What is the ≈ 80% range?',
+    range80_about_text: 'Each range is the calculator’s measured error on similar published measurements (same kind of figure, engine, dense or MoE, quantised or not), checked on cases it was not fitted to: 8 in 10 of them landed inside it. The tooltip on a range says how many measurements it rests on.',
     reasons: 'Why',
     warnings: 'Watch out',
     guidance_title: 'Answers for your workload',
@@ -297,6 +301,13 @@ var GpuSizerMessages = {
     f_clips: 'Clips to make',
     hint_images: 'the job the total cost is for',
     f_img_batch: 'Batch size',
+    f_runtime: 'Runtime',
+    mem_host: 'CPU RAM needed (offloaded state):',
+    mem_host_note: '(per model replica, like the figures above; held in host RAM, so not in the GPU total)',
+    hint_runtime: 'how the pipeline runs: eager PyTorch (diffusers, transformers), compiled (torch.compile, faster-whisper) or TensorRT',
+    runtime_auto: 'Default (eager PyTorch)',
+    f_tts_steps: 'Solver steps',
+    hint_tts_steps: 'flow-matching steps per utterance (NFE); blank: the model’s default',
     hint_img_batch: 'images made together on one GPU',
     f_guidance: 'Classifier-free guidance',
     guid_default: 'Model default',
@@ -617,6 +628,10 @@ var GpuSizerMessages = {
     k_interconnect: 'الربط بين المعالجات',
     used_of: '{used} من {total}',
     range_val: 'من {low} إلى {high}',
+    range80: 'نطاق ≈ 80%: {r}',
+    range80_title: 'نحو 8 من كل 10 قياسات منشورة مثل هذا وقعت في هذا النطاق حول رقم الحاسبة: المئين العاشر إلى التسعين من خطئها المقيس على {n} حالة منشورة مشابهة ({basis}).',
+    range80_about: 'ما نطاق ≈ 80%؟',
+    range80_about_text: 'كل نطاق هو خطأ الحاسبة المقيس على قياسات منشورة مشابهة (النوع نفسه من الأرقام، والمحرّك نفسه، كثيف أو MoE، مكمَّم أو لا)، مفحوصًا على حالات لم يُضبط عليها: وقعت 8 من كل 10 منها داخله. ويذكر التلميح على كل نطاق عدد القياسات التي يستند إليها.',
     reasons: 'الأسباب',
     warnings: 'انتبه',
     guidance_title: 'إجابات تخص عبء عملك',
@@ -780,6 +795,13 @@ var GpuSizerMessages = {
     f_clips: 'عدد المقاطع المطلوبة',
     hint_images: 'المهمة التي تُحسب لها التكلفة الإجمالية',
     f_img_batch: 'حجم الدفعة',
+    f_runtime: 'بيئة التشغيل',
+    mem_host: 'ذاكرة المعالج المركزي اللازمة (الحالة المنقولة):',
+    mem_host_note: '(لكل نسخة من النموذج، مثل الأرقام أعلاه؛ تُحفظ في ذاكرة المعالج المركزي، فليست في إجمالي ذاكرة المعالج الرسومي)',
+    hint_runtime: 'كيف يعمل خط المعالجة: PyTorch المباشر (diffusers وtransformers) أو المُجمَّع (torch.compile وfaster-whisper) أو TensorRT',
+    runtime_auto: 'الافتراضي (PyTorch المباشر)',
+    f_tts_steps: 'خطوات الحلّ',
+    hint_tts_steps: 'خطوات مطابقة التدفق لكل مقطع (NFE)؛ إن تُرك فارغًا: الافتراضي للنموذج',
     hint_img_batch: 'عدد الصور المولَّدة معًا على معالج واحد',
     f_guidance: 'التوجيه دون مصنِّف (CFG)',
     guid_default: 'الافتراضي للنموذج',
@@ -1284,6 +1306,68 @@ var GpuSizerMessages = {
     wi_more_gpus: '{n} × {gpu} تعمل.',
     wi_weights_more: 'أوزان {fmt} على {n} × {gpu} تعمل.',
     wi_none: 'لا يكفي أي تغيير واحد جُرِّب هنا (أوزان أخف، ذاكرة KV أخف، سياق أقصر، تسلسلات أقل، معالجات أكثر).'
+  };
+  Object.keys(en).forEach(function (k) { M.en[k] = en[k]; });
+  Object.keys(ar).forEach(function (k) { M.ar[k] = ar[k]; });
+})(GpuSizerMessages);
+
+/* ---- Show the math: titles for the value names the physics merges added (offload and host memory, media
+   runtime call costs, TTS utterances, TPOT under load, MoE); tests/js/ui-fields.test.js checks every name. ---- */
+(function (M) {
+  'use strict';
+  var en = {
+    mv_logit_copies: 'Copies of the logits kept',
+    mv_moe_outputs_per_token: 'MoE expert outputs held per token',
+    mv_dequant_s: 'Dequantisation time per step',
+    mv_expert_bandwidth_share: 'Share of expert weights read per step',
+    mv_tpot_s: 'Time per output token under load',
+    mv_prefill_peak_flops: 'Peak compute for the prefill',
+    mv_on_gpu: 'Held on the GPU (1) or offloaded (0)',
+    mv_activation_offload: 'Activations offloaded to CPU RAM (1 yes, 0 no)',
+    mv_checkpoint_bytes: 'Checkpointed activations per layer',
+    mv_layer_bytes: 'Activations of one layer',
+    mv_resident_layers: 'Layers whose activations stay on the GPU',
+    mv_goodput: 'Goodput (the run’s useful share after checkpoints and restarts)',
+    mv_offload_s: 'CPU offload time per step (the part not hidden)',
+    mv_host_activations_bytes: 'Activations in CPU RAM',
+    mv_host_optimizer_bytes: 'Optimizer state in CPU RAM',
+    mv_host_paged_bytes: 'Paged optimizer state in CPU RAM',
+    mv_host_weights_bytes: 'Weights in CPU RAM',
+    mv_call_compute_s: 'Compute time per backbone call',
+    mv_call_memory_s: 'Weight-read time per backbone call',
+    mv_call_overhead_s: 'Runtime overhead per call',
+    mv_flops_per_pass: 'FLOPs per backbone pass',
+    mv_vae_s: 'VAE decode time',
+    mv_window_s: 'Audio per window',
+    mv_windows_together: 'Windows decoded together',
+    mv_utterance_s: 'Audio per utterance'
+  };
+  var ar = {
+    mv_logit_copies: 'نسخ القيم اللوغاريتمية (logits) المحفوظة',
+    mv_moe_outputs_per_token: 'مخرجات الخبراء المحفوظة لكل رمز (MoE)',
+    mv_dequant_s: 'زمن فك التكميم لكل خطوة',
+    mv_expert_bandwidth_share: 'حصة أوزان الخبراء المقروءة في كل خطوة',
+    mv_tpot_s: 'زمن كل رمز مُخرَج تحت الحمل',
+    mv_prefill_peak_flops: 'ذروة الحوسبة للملء المسبق',
+    mv_on_gpu: 'على المعالج الرسومي (1) أو منقول (0)',
+    mv_activation_offload: 'التنشيطات منقولة إلى ذاكرة المعالج المركزي (1 نعم، 0 لا)',
+    mv_checkpoint_bytes: 'التنشيطات المحفوظة لكل طبقة',
+    mv_layer_bytes: 'تنشيطات طبقة واحدة',
+    mv_resident_layers: 'الطبقات التي تبقى تنشيطاتها على المعالج الرسومي',
+    mv_goodput: 'الإنتاجية الفعلية (الحصة المفيدة من التشغيل بعد نقاط الحفظ وإعادة التشغيل)',
+    mv_offload_s: 'زمن النقل إلى المعالج المركزي لكل خطوة (الجزء غير المخفي)',
+    mv_host_activations_bytes: 'التنشيطات في ذاكرة المعالج المركزي',
+    mv_host_optimizer_bytes: 'حالة المُحسِّن في ذاكرة المعالج المركزي',
+    mv_host_paged_bytes: 'حالة المُحسِّن المقسَّمة إلى صفحات في ذاكرة المعالج المركزي',
+    mv_host_weights_bytes: 'الأوزان في ذاكرة المعالج المركزي',
+    mv_call_compute_s: 'زمن الحوسبة لكل استدعاء للشبكة الأساسية',
+    mv_call_memory_s: 'زمن قراءة الأوزان لكل استدعاء للشبكة الأساسية',
+    mv_call_overhead_s: 'العبء الثابت لبيئة التشغيل لكل استدعاء',
+    mv_flops_per_pass: 'عمليات الفاصلة العائمة لكل تمريرة للشبكة الأساسية',
+    mv_vae_s: 'زمن فك ترميز VAE',
+    mv_window_s: 'مدة الصوت في كل نافذة',
+    mv_windows_together: 'النوافذ المفكوكة معًا',
+    mv_utterance_s: 'مدة الصوت في كل مقطع'
   };
   Object.keys(en).forEach(function (k) { M.en[k] = en[k]; });
   Object.keys(ar).forEach(function (k) { M.ar[k] = ar[k]; });

@@ -216,3 +216,129 @@ test('search: every word in any order, case, punctuation and digit script ignore
   assert.equal(m('qwen 70', llama), false);
   assert.equal(m('', llama), true);
 });
+
+test('media runtime and TTS solver steps: sent where they apply, echoed by the core, round-trip through the link', async () => {
+  const { FL, st, c, defaults, voc, sizer } = await setup({ task: 'image' });
+  const rt = FL.get('runtime');
+  assert.deepEqual(plain(FL.values(rt, voc)), [''].concat(voc.media_runtimes.map((x) => x.id)), 'a blank (the core\'s default) then the core\'s media_runtimes');
+  // Blank: nothing sent, the core chooses.
+  let built = FL.buildRequest(c);
+  assert.deepEqual(plain(built.errors), []);
+  assert.equal(built.request.workload.runtime, undefined, 'a blank runtime is not sent');
+  for (const id of ['compiled', 'tensorrt']) {
+    st.runtime = id;
+    built = FL.buildRequest(c);
+    assert.equal(built.request.workload.runtime, id);
+    const resp = sizer.evaluate(built.request);
+    assert.ok(resp.ok, `the core accepts image runtime ${id}`);
+    assert.equal(resp.workload.runtime, id, 'the core echoes the runtime');
+  }
+  const link = FL.serialize(st, defaults);
+  assert.match(link, /(^|&)rt=tensorrt(&|$)/);
+  const back = { ...defaults };
+  FL.applyLink(back, link, voc);
+  assert.equal(back.runtime, 'tensorrt');
+  const hostile = { ...defaults };
+  FL.applyLink(hostile, 'rt=warp-drive', voc);
+  assert.equal(hostile.runtime, '', 'an unknown runtime in a link is ignored');
+
+  // Audio: the runtime too, and the solver steps only for a text-to-speech model.
+  const au = await setup({ task: 'audio', audio_model: 'f5-tts-base', runtime: 'compiled', audio_steps: '16' });
+  built = au.FL.buildRequest(au.c);
+  assert.deepEqual(plain(built.errors), []);
+  assert.equal(built.request.workload.runtime, 'compiled');
+  assert.equal(built.request.workload.steps, 16);
+  let resp = au.sizer.evaluate(built.request);
+  assert.ok(resp.ok, 'the core accepts TTS steps and runtime');
+  assert.equal(resp.workload.steps, 16, 'the core echoes the TTS steps');
+  const linkA = au.FL.serialize(au.st, au.defaults);
+  const backA = { ...au.defaults };
+  au.FL.applyLink(backA, linkA, au.voc);
+  assert.deepEqual([backA.task, backA.audio_model, backA.runtime, backA.audio_steps], ['audio', 'f5-tts-base', 'compiled', '16']);
+  // Fewer steps is faster: the field changes the answer.
+  au.st.audio_steps = '64';
+  const slow = au.sizer.evaluate(au.FL.buildRequest(au.c).request);
+  assert.ok(slow.ok && resp.options[0] && slow.options[0]);
+  const rtfOf = (r) => r.options.find((o) => o.fits).real_time_factor;
+  assert.ok(rtfOf(slow) > rtfOf(resp), `64 steps are slower than 16 (${rtfOf(slow)} vs ${rtfOf(resp)})`);
+  // Transcription has no solver steps: the field does not apply, nothing is sent.
+  const stt = await setup({ task: 'audio', audio_model: 'whisper-large-v3', audio_steps: '16' });
+  built = stt.FL.buildRequest(stt.c);
+  assert.equal(built.request.workload.steps, undefined, 'no steps for a transcription model');
+  // A bad step count names its field.
+  const bad = await setup({ task: 'audio', audio_model: 'f5-tts-base', audio_steps: '0' });
+  built = bad.FL.buildRequest(bad.c);
+  const errs = built.errors.length ? built.errors : (bad.sizer.evaluate(built.request).errors || []);
+  assert.ok(errs.some((e) => (e.field || bad.FL.fieldForPath(e.path, bad.c)) === 'audio_steps'), `0 steps is refused at the steps field (${JSON.stringify(plain(errs))})`);
+});
+
+test('training memory fields (offload, optimizer in backward, activation offload, fused loss) round-trip through the link', async () => {
+  const { FL, st, c, defaults, voc, sizer } = await setup({ task: 'finetune', method: 'full', offload: 'optimizer', opt_bwd: 'on', act_offload: 'on', fused_loss: 'off' });
+  assert.ok(FL.values(FL.get('offload'), voc).includes('optimizer'), 'offload values from the core vocabulary');
+  const built = FL.buildRequest(c);
+  assert.deepEqual(plain(built.errors), []);
+  const w = built.request.workload;
+  assert.deepEqual([w.offload, w.optimizer_in_backward, w.activation_offload, w.fused_loss], ['optimizer', true, true, false]);
+  const resp = sizer.evaluate(built.request);
+  assert.ok(resp.ok, JSON.stringify(resp.errors));
+  assert.ok(resp.memory.host_bytes > 0, 'offloaded state needs host RAM (memory.host_bytes)');
+  const link = FL.serialize(st, defaults);
+  const back = { ...defaults };
+  FL.applyLink(back, link, voc);
+  assert.deepEqual([back.offload, back.opt_bwd, back.act_offload, back.fused_loss], ['optimizer', 'on', 'on', 'off']);
+});
+
+// Requests over every workload kind and the options the physics merges added: MoE, multi-GPU, engines, offload,
+// activation offload, paged optimizers, optimizer in backward, fused loss, pinned layouts, media runtimes, TTS steps.
+function explainRequests() {
+  const R = [];
+  const inf = (model, extra = {}, hw, engine) => R.push({ model, ...(engine ? { engine } : {}), workload: { kind: 'inference', prompt_tokens: 2000, output_tokens: 500, concurrency: 8, ...extra }, ...(hw ? { hardware: hw } : {}) });
+  inf('llama-3.1-8b'); inf('llama-3.1-70b', { weights: 'fp8' }); inf('llama-3.1-70b', {}, { gpu: 'h100-sxm', count: 8 });
+  inf('mixtral-8x7b'); inf('deepseek-v3', { weights: 'fp8' }, { gpu: 'h200-sxm', count: 8 }); inf('gpt-oss-120b', { weights: 'fp4' });
+  inf('qwen3-30b-a3b', { concurrency: 64 }, { gpu: 'h100-sxm', count: 2 }); inf('llama-3.1-8b', { weights: 'gguf-q4_k_m' }, { gpu: 'rtx-4090', count: 1 });
+  for (const e of ['sglang', 'tensorrt-llm', 'llama.cpp', 'transformers']) inf('llama-3.1-8b', { concurrency: 4 }, null, e);
+  const tr = (kind, model, extra = {}, hw) => R.push({ model, workload: { kind, ...(kind === 'finetune' ? { method: 'lora', dataset_tokens: 1e8 } : { tokens: 1e10 }), ...extra }, ...(hw ? { hardware: hw } : {}) });
+  tr('finetune', 'llama-3.1-8b'); tr('finetune', 'llama-3.1-8b', { method: 'qlora' }); tr('finetune', 'llama-3.1-8b', { method: 'full' });
+  tr('finetune', 'llama-3.1-70b', { method: 'full' }, { gpu: 'h100-sxm', count: 8 });
+  tr('finetune', 'llama-3.1-8b', { method: 'full', offload: 'optimizer' }, { gpu: 'rtx-4090', count: 1 });
+  tr('finetune', 'llama-3.1-8b', { method: 'full', offload: 'optimizer_and_params', activation_offload: true }, { gpu: 'rtx-4090', count: 1 });
+  tr('finetune', 'llama-3.1-8b', { method: 'full', optimizer: 'paged_adamw_8bit', optimizer_in_backward: true, fused_loss: true }, { gpu: 'a100-80gb-sxm', count: 1 });
+  tr('finetune', 'llama-3.1-8b', { method: 'qlora', optimizer: 'paged_adamw_32bit' }, { gpu: 'rtx-4090', count: 1 });
+  tr('finetune', 'qwen3-30b-a3b', { method: 'full' }, { gpu: 'h100-sxm', count: 8 });
+  tr('finetune', 'llama-3.1-8b', { method: 'full', sharding: 'zero3', checkpoint_every_s: 1800 }, { gpu: 'h100-sxm', count: 4 });
+  tr('pretrain', 'llama-3.2-1b'); tr('pretrain', 'llama-3.1-8b', {}, { gpu: 'h100-sxm', count: 64 });
+  tr('pretrain', 'llama-3.1-70b', { parallelism: { tensor: 8, pipeline: 4, data: 4, expert: 1 } }, { gpu: 'h100-sxm', count: 128 });
+  tr('pretrain', 'mixtral-8x7b', {}, { gpu: 'h100-sxm', count: 16 });
+  for (const m of ['sd-1.5', 'sdxl-base-1.0', 'sd-3.5-large', 'flux.1-dev']) for (const rt of [undefined, 'compiled', 'tensorrt']) R.push({ model: m, workload: { kind: 'image', images: 10, ...(rt ? { runtime: rt } : {}) } });
+  R.push({ model: 'flux.1-dev', workload: { kind: 'image', images: 8, batch: 4, weights: 'fp8' }, hardware: { gpu: 'h100-sxm', count: 1 } });
+  for (const rt of [undefined, 'tensorrt']) R.push({ model: 'wan2.1-t2v-14b', workload: { kind: 'video', images: 1, ...(rt ? { runtime: rt } : {}) } });
+  R.push({ model: 'wan2.1-t2v-14b', workload: { kind: 'video', images: 2, frames: 33 }, hardware: { gpu: 'h100-sxm', count: 2 } });
+  for (const m of ['whisper-large-v3', 'f5-tts-base', 'kokoro-82m']) for (const rt of [undefined, 'compiled', 'tensorrt']) R.push({ model: m, workload: { kind: 'audio', audio_seconds: 3600, ...(rt ? { runtime: rt } : {}) } });
+  R.push({ model: 'whisper-large-v3', workload: { kind: 'audio', audio_seconds: 3600, batch: 16, weights: 'int8', runtime: 'compiled' }, hardware: { gpu: 'rtx-4090', count: 1 } });
+  R.push({ model: 'f5-tts-base', workload: { kind: 'audio', audio_seconds: 600, steps: 16, guidance: false } });
+  return R;
+}
+
+test('show the math: every value and figure name the core explains has a title in English and Arabic', async () => {
+  const sizer = await loadSizer();
+  const ctx = vm.createContext({});
+  vm.runInContext(fs.readFileSync(path.join(root, 'web', 'messages.js'), 'utf8') + '; this.M = GpuSizerMessages;', ctx);
+  const M = ctx.M;
+  const values = new Set(), figures = new Set(), kinds = new Set();
+  for (const r of explainRequests()) {
+    const resp = sizer.evaluate(r);
+    assert.ok(resp.ok, `${JSON.stringify(r)}: ${JSON.stringify(resp.errors)}`);
+    assert.ok(Array.isArray(resp.explain) && resp.explain.length > 0, `${r.model}: the core explains its figures`);
+    kinds.add(resp.workload_kind);
+    for (const e of resp.explain) {
+      figures.add(String(e.figure).split('.').pop());
+      for (const k of Object.keys(e.values || {})) values.add(k);
+    }
+  }
+  assert.deepEqual([...kinds].sort(), ['audio', 'finetune', 'image', 'inference', 'pretrain', 'video']);
+  // The new terms are among them (else the list of requests no longer reaches them).
+  for (const k of ['host_optimizer_bytes', 'offload_s', 'call_overhead_s', 'utterance_s', 'tpot_s']) assert.ok(values.has(k), `requests reach ${k}`);
+  const missing = (prefix, names) => [...names].filter((k) => !(typeof M.en[prefix + k] === 'string' && M.en[prefix + k] && typeof M.ar[prefix + k] === 'string' && /[\u0600-\u06FF]/.test(M.ar[prefix + k])));
+  assert.deepEqual(missing('mv_', values), [], `value names without an EN and AR title (of ${values.size})`);
+  assert.deepEqual(missing('fig_', figures), [], `figure names without an EN and AR title (of ${figures.size})`);
+});

@@ -20,6 +20,7 @@
   var TRISTATE = ['', 'on', 'off'];
   function isLlm(c) { return c.task.models[0] === 'llm'; }
   function notFull(c) { return c.st.method !== 'full'; }
+  function tts(c) { var m = c.model(); return !!m && m.task === 'tts'; }
   function video(c) { var m = c.model(); return !!m && m.kind === 'video'; }
   function modelPh(key) { return function (c) { var m = c.model() || {}; return F.isNum(m[key]) ? String(m[key]) : c.t('placeholder_auto'); }; }
 
@@ -100,11 +101,16 @@
     { key: 'img_batch', link: 'ib', def: '', type: 'num', to: 'workload.batch', tasks: ['image'], adv: true, section: 'workload', label: 'f_img_batch', ph: '1', hint: 'hint_img_batch' },
     { key: 'guidance', link: 'gd', def: '', type: 'tri', labels: 'guid_', to: 'workload.guidance', tasks: ['image'], adv: true, section: 'workload', label: 'f_guidance', span: true,
       hint: function (c) { return c.t((c.model() || {}).guidance_distilled ? 'hint_guidance_distilled' : 'hint_guidance'); } },
+    // How the media pipeline runs (image, video and audio): eager PyTorch, compiled (torch.compile, CTranslate2) or
+    // TensorRT; blank: the core's default (eager).
+    { key: 'runtime', link: 'rt', def: '', blank: 'runtime_auto', type: 'enum', vocab: 'media_runtimes', to: 'workload.runtime', tasks: ['image', 'audio'], adv: true, section: 'workload', label: 'f_runtime', hint: 'hint_runtime', span: true },
     { key: 'img_weights', link: 'iwf', def: '', type: 'enum', vocab: 'weight_formats', blank: 'w_default', to: 'workload.weights', tasks: ['image'], section: 'workload', label: 'f_weights' },
     // audio
     { key: 'audio_model', link: 'am', id: 'model', def: function (c) { return c.pick(['audio'], 'whisper-large-v3'); }, type: 'model', to: 'model', paths: ['/model', '/workload/kind'], tasks: ['audio'] },
     { key: 'audio_seconds', link: 'as', def: '3600', type: 'num', mode: 'decimal', to: 'workload.audio_seconds', tasks: ['audio'], section: 'workload',
       label: function (c) { return c.t((c.model() || {}).task === 'tts' ? 'f_audio_tts' : 'f_audio_stt'); }, ph: '60', hint: 'hint_audio_seconds', span: true },
+    // Solver steps (NFE) of a flow-matching text-to-speech model; transcription has none.
+    { key: 'audio_steps', link: 'ast', def: '', type: 'num', to: 'workload.steps', tasks: ['audio'], when: tts, section: 'workload', label: 'f_tts_steps', ph: modelPh('default_steps'), hint: 'hint_tts_steps' },
     { key: 'audio_batch', link: 'ab', def: '', type: 'num', to: 'workload.batch', tasks: ['audio'], adv: true, section: 'workload', label: 'f_audio_batch', ph: '1', hint: 'hint_audio_batch' },
     { key: 'audio_weights', link: 'aw', def: '', type: 'enum', vocab: 'weight_formats', blank: 'w_default', to: 'workload.weights', tasks: ['audio'], section: 'workload', label: 'f_weights' },
     // hardware

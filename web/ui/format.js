@@ -92,10 +92,14 @@
         if (lang === 'ar') return '\u2066$' + nf('f' + d, { minimumFractionDigits: d, maximumFractionDigits: d }).format(v) + '\u2069';
         return nf('u' + d, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', minimumFractionDigits: d, maximumFractionDigits: d }).format(v);
       },
+      // GB (10⁹ bytes) in both languages: the core's Arabic answers (guidance, reasons, warnings), the GPU names
+      // ("H100 80GB") and datasheets all write "GB", so the Arabic page does too rather than CLDR's "غ.ب" beside
+      // them. In Arabic a left-to-right isolate keeps "24.0 GB" in that order inside a right-to-left line.
       gb: function (bytes) {
         var v = bytes / 1e9;
         var d = v < 1 ? 2 : v < 100 ? 1 : 0;
-        return nf('gb' + d, { style: 'unit', unit: 'gigabyte', unitDisplay: 'short', minimumFractionDigits: d, maximumFractionDigits: d }).format(v);
+        var n = nf('f' + d, { minimumFractionDigits: d, maximumFractionDigits: d }).format(v);
+        return lang === 'ar' ? '\u2066' + n + ' GB\u2069' : n + ' GB';
       },
       gib: function (gib) { return nf('gib', { maximumFractionDigits: 0 }).format(gib) + ' GiB'; },
       date: function (iso) {

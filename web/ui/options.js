@@ -252,30 +252,58 @@
       var l = t(key);
       return l === key ? t('k_range') : l;
     }
+    // The option's ~80% interval around one figure (options[i].ranges, docs/CONTRACT.md): the 10th–90th percentile
+    // of the calculator's cross-validated error on similar published measurements, in the figure's unit.
+    var RANGE_TEXT = {
+      decode_output_tokens_per_s_per_user: function (l, u) { return t('u_tps', { n: fmt.fixed(l, dg.tps(l)) + '–' + fmt.fixed(u, dg.tps(u)) }); },
+      output_tokens_per_s: function (l, u) { return t('u_tps', { n: fmt.fixed(l, dg.tps(l)) + '–' + fmt.fixed(u, dg.tps(u)) }); },
+      train_tokens_per_s: function (l, u) { return t('u_tps', { n: fmt.fixed(l, dg.tps(l)) + '–' + fmt.fixed(u, dg.tps(u)) }); },
+      ttft_s: function (l, u) { return t('u_s', { n: fmt.fixed(l, dg.ttft(l)) + '–' + fmt.fixed(u, dg.ttft(u)) }); },
+      seconds_per_image: function (l, u) { return t('u_s', { n: fmt.fixed(l, dg.ttft(l)) + '–' + fmt.fixed(u, dg.ttft(u)) }); },
+      train_s: function (l, u) { return o.dur(l) + '–' + o.dur(u); },
+      gpu_hours: function (l, u) { return fmt.fixed(l, dg.hours(l)) + '–' + fmt.fixed(u, dg.hours(u)); }, // the label says GPU-hours
+      real_time_factor: function (l, u) { return o.rtf(l) + '–' + o.rtf(u); }
+    };
+    o.RANGE_FIGURES = Object.keys(RANGE_TEXT);
+    o.hasRanges = function (x) { return F.isObj(x.ranges) && o.RANGE_FIGURES.some(function (k) { return o.rangeOf(x, k); }); };
+    o.rangeOf = function (x, fig) {
+      var r = F.isObj(x.ranges) ? x.ranges[fig] : null;
+      return F.isObj(r) && isNum(r.low) && isNum(r.high) && RANGE_TEXT[fig] ? r : null;
+    };
+    // "≈ 80% range: 41–58 tok/s", with what it is in its tooltip (how many measurements, which table row).
+    o.rangeSpan = function (x, fig) {
+      var r = o.rangeOf(x, fig);
+      if (!r) return null;
+      var n = isNum(r.cases) ? fmt.int(r.cases) : '—';
+      return h('span', { class: 'gs-range80', 'data-range': fig, title: t('range80_title', { n: n, basis: String(r.basis || '') }) },
+        [' ', h('bdi', {}, t('range80', { r: RANGE_TEXT[fig](r.low, r.high) }))]);
+    };
+    // A figure and, beside it, its range when the option has one.
+    function withRange(x, fig, text) { return isNum(x[fig]) ? [text].concat(o.rangeSpan(x, fig) || []) : null; }
     o.facts = function (x, dl, full, resp) {
       var fam = o.fam(resp), video = o.isVideo(resp);
       if (fam === 'serve') {
-        kv(dl, t('k_tps_user'), isNum(x.decode_output_tokens_per_s_per_user) ? o.tps(x.decode_output_tokens_per_s_per_user) : null);
-        kv(dl, t('k_tps'), isNum(x.output_tokens_per_s) ? o.tps(x.output_tokens_per_s) : null);
-        kv(dl, t('k_ttft'), isNum(x.ttft_s) ? o.secs(x.ttft_s) : null);
+        kv(dl, t('k_tps_user'), withRange(x, 'decode_output_tokens_per_s_per_user', o.tps(x.decode_output_tokens_per_s_per_user)));
+        kv(dl, t('k_tps'), withRange(x, 'output_tokens_per_s', o.tps(x.output_tokens_per_s)));
+        kv(dl, t('k_ttft'), withRange(x, 'ttft_s', o.secs(x.ttft_s)));
         kv(dl, t('k_usd_h'), isNum(x.usd_per_hour) ? fmt.usd(x.usd_per_hour, 2) : null);
         kv(dl, t('k_usd_m'), isNum(x.usd_per_million_output_tokens) ? fmt.usd(x.usd_per_million_output_tokens, dg.usdM(x.usd_per_million_output_tokens)) : null);
         kv(dl, t('k_usd_month'), isNum(x.usd_per_month) ? fmt.usd(x.usd_per_month, 0) : null);
       } else {
         if (fam === 'train') {
-          kv(dl, t('k_time'), isNum(x.train_s) ? o.dur(x.train_s) : null);
+          kv(dl, t('k_time'), withRange(x, 'train_s', o.dur(x.train_s)));
           if (isNum(x.job_s) && o.startup(x)) kv(dl, t('k_job_total'), o.dur(x.job_s));
-          kv(dl, t('k_train_tps'), isNum(x.train_tokens_per_s) ? o.tps(x.train_tokens_per_s) : null);
-          kv(dl, t('k_gpu_hours'), isNum(x.gpu_hours) ? fmt.fixed(x.gpu_hours, dg.hours(x.gpu_hours)) : null);
+          kv(dl, t('k_train_tps'), withRange(x, 'train_tokens_per_s', o.tps(x.train_tokens_per_s)));
+          kv(dl, t('k_gpu_hours'), withRange(x, 'gpu_hours', fmt.fixed(x.gpu_hours, dg.hours(x.gpu_hours))));
           kv(dl, t('k_mfu'), isNum(x.mfu) ? fmt.int(x.mfu * 100) + '%' : null);
           kv(dl, t('k_sharding'), x.sharding ? o.shard(x) : null);
           if (x.instances > 1) kv(dl, t('k_instances'), fmt.int(x.instances));
         } else if (fam === 'image') {
-          kv(dl, t(video ? 'k_s_clip' : 'k_s_image'), isNum(x.seconds_per_image) ? o.secs(x.seconds_per_image) : null);
+          kv(dl, t(video ? 'k_s_clip' : 'k_s_image'), withRange(x, 'seconds_per_image', o.secs(x.seconds_per_image)));
           kv(dl, t(video ? 'k_clips_h' : 'k_images_h'), isNum(x.items_per_s) ? fmt.fixed(x.items_per_s * 3600, dg.perHour(x.items_per_s * 3600)) : null);
           kv(dl, t(video ? 'k_job_clips' : 'k_job_images', { n: fmt.int(o.jobItems()) }), isNum(x._job) ? o.dur(x._job) : null);
         } else {
-          kv(dl, t('k_rtf'), isNum(x.real_time_factor) ? o.rtf(x.real_time_factor) : null);
+          kv(dl, t('k_rtf'), withRange(x, 'real_time_factor', o.rtf(x.real_time_factor)));
           var sp = o.audioSpeed(x);
           kv(dl, t('k_speed'), isNum(sp) ? t('u_x_realtime', { n: fmt.num(sp, sp < 10 ? 1 : 0) }) : null);
           kv(dl, isNum(o.jobAudio()) ? t('k_job_audio', { d: o.audio(o.jobAudio()) }) : t('k_job'), isNum(x._job) ? o.dur(x._job) : null);
@@ -305,7 +333,8 @@
       if (x.parallelism && (fam === 'serve' || fam === 'train')) kv(dl, t(x.parallelism.expert > 1 ? 'k_parallel_ep' : 'k_parallel'), h('span', { class: 'gs-layout-val' }, o.layout(x)));
       if (x.bottleneck) kv(dl, t('k_bottleneck'), o.vocabLabel('bottlenecks', x.bottleneck));
       if (x.interconnect) kv(dl, t('k_interconnect'), o.vocabLabel('interconnects', x.interconnect));
-      var rt = rangeText(x);
+      // The old single range only where the option has none of the per-figure ranges (shown beside each figure).
+      var rt = o.hasRanges(x) ? null : rangeText(x);
       if (rt) kv(dl, rangeLabel(x), rt);
       if (x.region) kv(dl, t('k_region'), h('bdi', {}, String(x.region)));
     };

@@ -68,7 +68,7 @@
         s('text', { x: lx, y: ty, 'text-anchor': 'middle' }, label)
       ]));
     });
-    // The axis in the same words as the lines and the legend ("GB", or the locale's "غ.ب").
+    // The axis in the same words as the lines and the legend ("GB" in both languages, fmt.gb).
     var gbWord = fmt.gb(5e9).replace(/\d[\d.,]*/g, '').replace(/[\s\u00a0\u200e\u200f\u2066-\u2069]+/g, ' ').trim() || 'GB';
     var step = F.niceStep(maxB / 1e9 / 5);
     for (var v = 0; v * 1e9 <= maxB; v += step) {
@@ -87,6 +87,13 @@
     ul.appendChild(h('li', { class: 'gs-total', 'data-key': 'part-total' }, [h('span', { class: 'gs-swatch', 'aria-hidden': 'true' }), h('span', {}, t('mem_total')),
       h('span', { class: 'gs-val', id: 'gs-mem-total', 'data-part': 'total_bytes' }, fmt.gb(total)), h('span', {}), UI.views.how(a, resp, 'memory.total_bytes')]));
     box.appendChild(ul);
+    // Offloaded state (optimizer, weights, activations, paged optimizer pages) lives in the host's RAM, not on
+    // the GPUs: not in the bar or the total, but the machine must have it.
+    if (isNum(mem.host_bytes) && mem.host_bytes > 0) {
+      box.appendChild(h('p', { class: 'gs-host', id: 'gs-mem-host' }, [h('span', {}, t('mem_host')), ' ',
+        h('strong', { class: 'gs-val', 'data-part': 'host_bytes' }, fmt.gb(mem.host_bytes)), ' ', h('span', { class: 'gs-muted' }, t('mem_host_note')),
+        UI.views.how(a, resp, 'memory.host_bytes')]));
+    }
     if (fam === 'train') box.appendChild(h('p', { class: 'gs-hint', id: 'gs-mem-shard' }, t('mem_shard_note')));
     var info = [];
     if (resp.model && resp.model.name) info.push(t('model_used', { name: resp.model.name }));

@@ -10,7 +10,8 @@
     var o = UI.options(a);
     var data = resp ? o.rows(resp) : null;
     var top = data ? pickTop(data.all) : null;
-    var summary = a.failed ? t('errors_title') + ': ' + (a.issues.length + Object.keys(a.fieldIssues).reduce(function (n, k) { return n + a.fieldIssues[k].length; }, 0))
+    // Every problem is in a.issues once (a field's problem also sits beside its field, the same problem).
+    var summary = a.failed ? t('errors_title') + ': ' + a.fmt.int(a.issues.length)
       : resp ? summaryText(a, o, resp, top, data.all) : '';
     var alert = h('div', { class: 'gs-alert', id: 'gs-alert' });
     if (a.failed) {
@@ -113,6 +114,8 @@
     o.facts(x, dl, false, resp);
     if (a.feat.math && isFirst(resp, x)) howBeside(a, resp, dl);
     card.appendChild(dl);
+    // What the "≈ 80% range" beside the figures is, once per card.
+    if (o.hasRanges(x)) card.appendChild(h('details', { class: 'gs-details gs-range-about', id: 'gs-range-about' }, [h('summary', {}, t('range80_about')), h('p', { class: 'gs-hint' }, t('range80_about_text'))]));
     var wi = UI.views.whatif(a, o, resp);
     if (wi) card.appendChild(wi);
     card.appendChild(o.notes(x));
