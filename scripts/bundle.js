@@ -19,7 +19,9 @@ const webDir = path.join(root, 'web');
 const outDir = arg('--out', path.join(root, 'dist'));
 // 350 KB: the catalog grew from 327 to 1,083 offerings (2026-12 refresh) and the core now carries its
 // English and Arabic message catalogs; was 300 KB.
-const OFFLINE_GZIP_BUDGET = 350 * 1024; // bytes
+// 360 KB: the issue-16 page (fit grid, formats side by side, what-if, ranges, the card view's words, and
+// their Arabic) added ~20 KB after minification brought the page code from 69 to 54 KB; was 350 KB.
+const OFFLINE_GZIP_BUDGET = 360 * 1024; // bytes
 
 function read(p) {
   try {

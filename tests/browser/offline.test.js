@@ -66,6 +66,7 @@ test('offline bundle is one self-contained file within the size budget', () => {
   assert.doesNotMatch(html, /<link[^>]+rel="?stylesheet/i, 'no external stylesheets');
   assert.doesNotMatch(html, /(src|href)="?https?:/i, 'no URLs to fetch');
   const gz = zlib.gzipSync(Buffer.from(html), { level: 9 }).length;
-  // 350 KB, as scripts/bundle.js and tests/js/budget.test.js (raised from 300 KB for the larger catalog).
-  assert.ok(gz <= 350 * 1024, `gzip size ${gz} bytes is within 350 KB`);
+  // 360 KB, as scripts/bundle.js and tests/js/budget.test.js (300 → 350 KB for the larger catalog, → 360 KB
+  // for the issue-16 page: fit grid, formats side by side, what-if, ranges and their EN/AR words).
+  assert.ok(gz <= 360 * 1024, `gzip size ${gz} bytes is within 360 KB`);
 });
