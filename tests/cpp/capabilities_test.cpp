@@ -5,14 +5,7 @@
 #include "support.hpp"
 
 using namespace sizer;
-
-namespace {
-const Gpu& gpu(const char* id) {
-  const Gpu* g = sizer_test::bundled().find_gpu(id);
-  REQUIRE(g != nullptr);
-  return *g;
-}
-}  // namespace
+using sizer_test::gpu;
 
 TEST_CASE("capabilities follow the architecture generation", "[capabilities]") {
   CHECK(capabilities_of(gpu("v100-16gb")).family == ArchFamily::volta);

@@ -10,21 +10,10 @@
 
 using namespace sizer;
 using sizer::json;
+using sizer_test::gpu;
+using sizer_test::parsed;
 
 namespace {
-
-Request parsed(const json& document) {
-  ParsedRequest p = parse_request(document, sizer_test::bundled());
-  INFO(document.dump());
-  REQUIRE(p.ok());
-  return p.request;
-}
-
-const Gpu& gpu(const char* id) {
-  const Gpu* g = sizer_test::bundled().find_gpu(id);
-  REQUIRE(g != nullptr);
-  return *g;
-}
 
 // A full fine-tune of Llama 3.2 1B (fits one 48–80 GB GPU), no recomputation, 256k-token steps.
 json small_full_finetune() {

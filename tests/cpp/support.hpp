@@ -4,8 +4,11 @@
 #include <iterator>
 #include <string>
 
+#include <catch2/catch.hpp>
+
 #include "embedded_catalog.hpp"
 #include "json_io.hpp"
+#include "request.hpp"
 
 namespace sizer_test {
 
@@ -19,6 +22,21 @@ inline const sizer::Catalog& bundled() {
 
 inline sizer::json evaluate(const sizer::json& request) {
   return sizer::evaluate_text(sizer::dump_json(request), bundled());
+}
+
+// A request the test expects to parse, against the bundled catalog.
+inline sizer::Request parsed(const sizer::json& document) {
+  sizer::ParsedRequest p = sizer::parse_request(document, bundled());
+  INFO(document.dump());
+  REQUIRE(p.ok());
+  return p.request;
+}
+
+// A GPU of the bundled catalog the test expects to be there.
+inline const sizer::Gpu& gpu(const char* id) {
+  const sizer::Gpu* g = bundled().find_gpu(id);
+  REQUIRE(g != nullptr);
+  return *g;
 }
 
 inline std::string read_text(const std::string& path) {

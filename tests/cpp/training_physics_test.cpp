@@ -12,21 +12,10 @@
 
 using namespace sizer;
 using sizer::json;
+using sizer_test::gpu;
+using sizer_test::parsed;
 
 namespace {
-
-Request parsed(const json& document) {
-  ParsedRequest p = parse_request(document, sizer_test::bundled());
-  INFO(document.dump());
-  REQUIRE(p.ok());
-  return p.request;
-}
-
-const Gpu& gpu(const char* id) {
-  const Gpu* g = sizer_test::bundled().find_gpu(id);
-  REQUIRE(g != nullptr);
-  return *g;
-}
 
 json full_finetune_8b(json extra = json::object()) {
   json workload = {{"kind", "finetune"}, {"method", "full"}, {"seq_len", 2048}, {"micro_batch", 1},
