@@ -70,15 +70,21 @@ async function waitForResults(page, scope) {
 // Waits for the debounced re-evaluation after typing to land.
 async function settle(page) { await page.waitForTimeout(400); }
 
+// The offline file from file:// (with a permalink `hash`, if any) in a new page of `context`, results shown.
+async function openPage(context, hash) {
+  const page = await context.newPage();
+  const problems = watch(page);
+  await page.goto(fileUrl('gpu-sizer.html') + (hash ? '#' + hash : ''));
+  await waitForResults(page);
+  return { page, problems };
+}
+
 // The offline file opened from file:// in a fresh browser, results shown; closed when the test ends.
 async function openOffline(t) {
   const { context, close } = await launch();
   t.after(close);
-  const page = await context.newPage();
-  const problems = watch(page);
-  await page.goto(fileUrl('gpu-sizer.html'));
-  await waitForResults(page);
+  const { page, problems } = await openPage(context);
   return { page, problems, context };
 }
 
-module.exports = { ROOT, DIST, dist, fileUrl, launch, startServer, watch, waitForResults, settle, openOffline };
+module.exports = { ROOT, DIST, dist, fileUrl, launch, startServer, watch, waitForResults, settle, openPage, openOffline };

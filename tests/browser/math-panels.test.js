@@ -7,17 +7,10 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { launch, fileUrl, ROOT, waitForResults, watch } = require('./lib.js');
+const { launch, ROOT, waitForResults, openPage: open } = require('./lib.js');
 
 const OUT = path.join(ROOT, 'test-results', 'math');
 
-async function open(context, hash) {
-  const page = await context.newPage();
-  const problems = watch(page);
-  await page.goto(fileUrl('gpu-sizer.html') + (hash ? '#' + hash : ''));
-  await waitForResults(page);
-  return { page, problems };
-}
 
 test('memory panel: GB only, and the highlighted line is a size the fit list says holds one replica', async (t) => {
   const { context, close } = await launch({ viewport: { width: 1280, height: 1000 } });

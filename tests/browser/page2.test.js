@@ -6,18 +6,11 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { launch, fileUrl, ROOT, waitForResults, watch, settle } = require('./lib.js');
+const { launch, ROOT, settle, openPage: open } = require('./lib.js');
 
 const OUT = path.join(ROOT, 'test-results', 'page2');
 fs.mkdirSync(OUT, { recursive: true });
 
-async function open(context, hash) {
-  const page = await context.newPage();
-  const problems = watch(page);
-  await page.goto(fileUrl('gpu-sizer.html') + (hash ? '#' + hash : ''));
-  await waitForResults(page);
-  return { page, problems };
-}
 const response = (page) => page.evaluate(() => window.gpuSizerPage.response());
 const toNum = (s) => Number(String(s).replace(/[,\u066c]/g, '').replace('\u066b', '.'));
 
