@@ -97,6 +97,23 @@ sizer::Catalog load(const std::vector<std::string>& texts, sizer::Issues& errors
   return sizer::load_catalog_texts(views, errors, warnings);
 }
 
+// The file an argument names (- for standard input); says why on stderr when it cannot be read.
+bool read_input(const std::string& path, std::string& text) {
+  if (read_file(path, text)) return true;
+  std::cerr << "gpu-sizer: cannot read " << path << "\n";
+  return false;
+}
+
+// The catalog an evaluation runs against; nothing (after printing its errors as a response, indented by
+// `indent` as the command's other output) when it does not load.
+std::optional<sizer::Catalog> load_or_report(const std::vector<std::string>& texts, int indent) {
+  sizer::Issues errors;
+  sizer::Catalog catalog = load(texts, errors);
+  if (errors.empty()) return catalog;
+  std::cout << sizer::dump_json({{"ok", false}, {"errors", sizer::issues_to_json(errors)}}, indent) << "\n";
+  return std::nullopt;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -110,10 +127,7 @@ int main(int argc, char** argv) {
     std::string text;
     sizer::Issues errors;
     std::map<std::string, double> wanted;
-    if (!read_file(args[1], text)) {
-      std::cerr << "gpu-sizer: cannot read " << args[1] << "\n";
-      return 1;
-    }
+    if (!read_input(args[1], text)) return 1;
     const std::optional<sizer::json> document = sizer::parse_json_text(text, errors);
     std::string problem = document ? read_multipliers(*document, wanted) : "tunables file is not JSON";
     if (problem.empty()) problem = sizer::set_tunable_multipliers(wanted);
@@ -139,32 +153,18 @@ int main(int argc, char** argv) {
   const std::string& command = args[0];
   if (command == "evaluate" && args.size() == 2) {
     std::string text;
-    if (!read_file(args[1], text)) {
-      std::cerr << "gpu-sizer: cannot read " << args[1] << "\n";
-      return 1;
-    }
-    sizer::Issues catalog_errors;
-    const sizer::Catalog catalog = load(catalog_texts, catalog_errors);
-    if (!catalog_errors.empty()) {
-      std::cout << sizer::dump_json({{"ok", false}, {"errors", sizer::issues_to_json(catalog_errors)}}, 2) << "\n";
-      return 1;
-    }
-    const sizer::json response = sizer::evaluate_text(text, catalog);
+    if (!read_input(args[1], text)) return 1;
+    const std::optional<sizer::Catalog> catalog = load_or_report(catalog_texts, 2);
+    if (!catalog) return 1;
+    const sizer::json response = sizer::evaluate_text(text, *catalog);
     std::cout << sizer::dump_json(response, 2) << "\n";
     return response["ok"].get<bool>() ? 0 : 2;
   }
   if (command == "evaluate-batch" && args.size() == 2) {
     std::string text;
-    if (!read_file(args[1], text)) {
-      std::cerr << "gpu-sizer: cannot read " << args[1] << "\n";
-      return 1;
-    }
-    sizer::Issues catalog_errors;
-    const sizer::Catalog catalog = load(catalog_texts, catalog_errors);
-    if (!catalog_errors.empty()) {
-      std::cout << sizer::dump_json({{"ok", false}, {"errors", sizer::issues_to_json(catalog_errors)}}) << "\n";
-      return 1;
-    }
+    if (!read_input(args[1], text)) return 1;
+    const std::optional<sizer::Catalog> catalog = load_or_report(catalog_texts, -1);
+    if (!catalog) return 1;
     std::istringstream lines(text);
     std::string line;
     while (std::getline(lines, line)) {
@@ -185,7 +185,8 @@ int main(int argc, char** argv) {
         continue;
       }
       const std::string request_text = sizer::dump_json((*item)["request"]);
-      std::cout << sizer::dump_json(sizer::evaluate_text(request_text, catalog)) << "\n";
+      // The core's compact text is what dump_json would print (json_io_test), without a parse and a dump.
+      std::cout << sizer::evaluate_to_text(request_text, *catalog) << "\n";
     }
     return 0;
   }
