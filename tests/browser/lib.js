@@ -61,14 +61,22 @@ function watch(page) {
   return problems;
 }
 
-// Waits for the page (or a widget's shadow root; Playwright's CSS locators pierce shadow DOM) to show results.
+// Waits for the page (or a widget's shadow root; Playwright's CSS locators pierce shadow DOM) to show results,
+// every panel included: the first pass shows the top of the results, the every-option pass the rest (the root
+// carries data-pending until it lands).
 async function waitForResults(page, scope) {
   const root = scope || page;
   await root.locator('#gs-mem-total').first().waitFor({ state: 'visible', timeout: 20000 });
+  await settled(root);
 }
+// No calculator on the page has an every-option pass still to come.
+async function settled(root) { await root.locator('.gs[data-pending]').first().waitFor({ state: 'detached', timeout: 20000 }); }
 
-// Waits for the debounced re-evaluation after typing to land.
-async function settle(page) { await page.waitForTimeout(400); }
+// Waits for the re-evaluation after typing to land (the next frame), then for the every-option pass.
+async function settle(page) {
+  await page.waitForTimeout(250);
+  await settled(page);
+}
 
 // The offline file from file:// (with a permalink `hash`, if any) in a new page of `context`, results shown.
 async function openPage(context, hash) {
@@ -87,4 +95,4 @@ async function openOffline(t) {
   return { page, problems, context };
 }
 
-module.exports = { ROOT, DIST, dist, fileUrl, launch, startServer, watch, waitForResults, settle, openPage, openOffline };
+module.exports = { ROOT, DIST, dist, fileUrl, launch, startServer, watch, waitForResults, settled, settle, openPage, openOffline };

@@ -6,7 +6,6 @@
   'use strict';
   var D = UI.dom, F = UI.format, FL = UI.fields, C = UI.catalog, V = UI.vocab;
   var h = D.h;
-  var DEBOUNCE_MS = 150;
 
   // ---------------------------------------------------------------- shared core (one per script)
   var corePromise = null, coreStarts = 0, catalogFetches = {}, mountCount = 0;
@@ -39,7 +38,7 @@
       issues: [], fieldIssues: {}, assumed: {}, copied: null,
       fmt: F.makeFmt('en'), destroyed: false
     };
-    var timer = null, lastHash = null;
+    var lastHash = null;
 
     a.t = function (key, params) {
       var lang = a.st && a.st.lang === 'ar' ? 'ar' : 'en';
@@ -284,28 +283,96 @@
     a.run = function () { run(); };
 
     // ------------------------------------------------------------ evaluate
-    function schedule() {
-      clearTimeout(timer);
-      timer = setTimeout(run, DEBOUNCE_MS);
+    // Two passes (issue 16: instant). The first asks the core for the rows the table shows (QUICK: the ranking is
+    // the same, and its first rule puts the options that fit and meet the targets first, so the top pick, the
+    // summary and the first rows are exact); the options' notes, their text and JSON.parse grow with the options
+    // returned, so this is the cheap pass. The page's table tools, chart, CSV and guidance read every evaluated
+    // option: a second pass asks for all of them after the first result is painted, and re-renders.
+    // Typing evaluates the cheap pass once per animation frame (the input event, then the result in the same
+    // frame); the every-option pass waits until typing pauses for FULL_DELAY_MS, since it blocks the page for
+    // several frames (~100–250 ms in Chromium at 1,387 options: `npm run bench`) and would make typing stutter.
+    var FULL_DELAY_MS = 150;
+    var fullTimer = null, fullGen = 0, frame = null;
+    function cancelFull() { clearTimeout(fullTimer); fullTimer = null; fullGen++; }
+    function quickLimit() { return Math.min(1000, Math.max(25, parseInt(a.st.limit, 10) || 25)); }
+    function evalNow(req) {
+      try {
+        return a.sizer.evaluate(req, a.active.text ? { catalog: a.active.text } : undefined);
+      } catch (e) {
+        return { ok: false, errors: [{ code: 'internal', path: '', message: String(e && e.message ? e.message : e) }] };
+      }
     }
-    function run() {
-      clearTimeout(timer);
+    var raf = window.requestAnimationFrame ? window.requestAnimationFrame.bind(window) : function (f) { return setTimeout(f, 16); };
+    var unraf = window.cancelAnimationFrame ? window.cancelAnimationFrame.bind(window) : clearTimeout;
+    // (A page in a background tab gets no frames: the timeout runs it there.)
+    var frameTimer = null;
+    function schedule() {
+      if (frame !== null) return;
+      frame = raf(function () { cancelPending(); run(true); });
+      frameTimer = setTimeout(function () { cancelPending(); run(true); }, 100);
+    }
+    function cancelPending() {
+      if (frame !== null) { unraf(frame); frame = null; }
+      clearTimeout(frameTimer);
+    }
+    // The every-option response of the shown request, or null while it is pending; now: evaluate it at once
+    // (a table filter, sort or "show more" before the second pass landed).
+    a.fullResp = function (now) {
+      if (a.full && a.full.req === a.lastReq) return a.full.resp;
+      if (!now || !a.lastReq || !a.lastOk) return null;
+      runFull();
+      if (!a.full || a.full.req !== a.lastReq) return null;
+      cancelFull();
+      a.pending = false;
+      return a.full.resp;
+    };
+    function runFull() {
+      cancelFull();
+      var req = a.lastReq;
+      if (!req || a.destroyed || (a.full && a.full.req === req)) return;
+      var resp = evalNow(req);
+      if (!resp || !resp.ok || a.lastReq !== req) return;
+      a.full = { req: req, resp: resp, task: a.lastOkTask };
+      a.lastResp = resp;
+    }
+    function scheduleFull(delay) {
+      cancelFull();
+      var gen = fullGen;
+      var go = function () {
+        if (gen !== fullGen) return;
+        var req = a.lastReq;
+        runFull();
+        if (a.lastReq === req && a.full && a.full.req === req) { a.pending = false; render(); }
+      };
+      if (delay) { fullTimer = setTimeout(go, delay); return; }
+      // No delay: still after the first result is painted (a timeout set in a frame callback runs after that
+      // frame's paint); a page in a background tab gets no frames, so the timeout below runs it then.
+      raf(function () { setTimeout(go, 0); });
+      fullTimer = setTimeout(go, 100);
+    }
+    function run(delayFull) {
+      cancelPending();
       if (!a.sizer || a.destroyed) return;
       writeHash();
       a.fmt = F.makeFmt(a.st.lang);
       var c = a.ctx();
       var built = FL.buildRequest(c);
       var issues = built.errors;
+      a.pending = false;
+      cancelFull();
       if (!issues.length) {
-        var resp;
-        try {
-          resp = a.sizer.evaluate(built.request, a.active.text ? { catalog: a.active.text } : undefined);
-        } catch (e) {
-          resp = { ok: false, errors: [{ code: 'internal', path: '', message: String(e && e.message ? e.message : e) }] };
+        var req = built.request;
+        var quick = req.limit > quickLimit() ? quickLimit() : 0;
+        var resp = evalNow(quick ? Object.assign({}, req, { limit: quick }) : req);
+        if (resp && resp.ok) {
+          a.lastOk = resp; a.lastOkTask = a.st.task; a.lastReq = req;
+          // Every option came back already (few candidates, or pinned hardware): that is the full response.
+          if (!quick || (resp.options || []).length >= (resp.options_evaluated || 0)) { a.full = { req: req, resp: resp, task: a.st.task }; a.lastResp = resp; }
+          else { a.pending = true; scheduleFull(delayFull ? FULL_DELAY_MS : 0); }
+        } else {
+          a.lastResp = resp;
+          issues = (resp && resp.errors) || [];
         }
-        a.lastResp = resp;
-        if (resp && resp.ok) { a.lastOk = resp; a.lastOkTask = a.st.task; a.lastReq = built.request; }
-        else issues = (resp && resp.errors) || [];
       }
       // Each issue beside its field when that field is shown; the rest in the alert.
       a.issues = [];
@@ -365,7 +432,17 @@
         h(embedded ? 'div' : 'main', { class: 'gs-main' }, panel),
         a.feat.footer ? Vw.footer(a) : null
       ]);
-      if (Vw.afterPatch) Vw.afterPatch(a); // measures what only the laid-out page knows (does the table scroll?)
+      // Measures what only the laid-out page knows (does the table scroll?); the first pass keeps the table and chart.
+      if (Vw.afterPatch && !a.pending) Vw.afterPatch(a);
+      // data-pending while the every-option pass is still to come (tests and `npm run bench` wait on it).
+      if (a.pending) root.setAttribute('data-pending', ''); else root.removeAttribute('data-pending');
+      if (a.lastOk) mark(a.pending ? 'first-result' : 'settled');
+    }
+    var marked = {};
+    function mark(name) {
+      if (marked[name] || typeof performance === 'undefined' || !performance.mark) return;
+      marked[name] = true;
+      performance.mark('gpu-sizer:' + name + (a.uid > 1 ? ':' + a.uid : ''));
     }
     // A new width can change the chart's size and which table columns show: render again once resizing pauses.
     var resizeTimer = null, lastWidth = 0;
@@ -394,7 +471,8 @@
       evaluateNow: function () { run(); },
       destroy: function () {
         a.destroyed = true;
-        clearTimeout(timer);
+        cancelPending();
+        cancelFull();
         window.removeEventListener('hashchange', onHashChange);
         window.removeEventListener('resize', onResize);
         clearTimeout(resizeTimer);

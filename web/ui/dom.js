@@ -82,11 +82,21 @@ var GpuSizerUI = { views: {} };
   }
   // Makes parent's children match kids (new nodes, not in the document), reusing what matches by id/data-key or
   // by position and tag.
+  // A kept node (keep()) stands for the live node of its id: that node stays as it is but for its attributes, and
+  // where there is none, nothing is added.
   function patchChildren(parent, kids) {
     var byKey = {};
     Array.prototype.forEach.call(parent.childNodes, function (n) { var k = keyOf(n); if (k) byKey[k] = n; });
+    kids = kids.filter(function (n) { return !n.__gsKeep || byKey[keyOf(n)]; });
     for (var i = 0; i < kids.length; i++) {
       var nk = kids[i], cur = parent.childNodes[i] || null, k = keyOf(nk);
+      if (nk.__gsKeep) {
+        var live = byKey[k], set = nk.__gsKeep;
+        delete byKey[k];
+        if (live !== cur) parent.insertBefore(live, cur);
+        Object.keys(set).forEach(function (name) { live.setAttribute(name, set[name]); });
+        continue;
+      }
       if (k && byKey[k] && same(byKey[k], nk)) {
         var old = byKey[k];
         delete byKey[k];
@@ -115,6 +125,8 @@ var GpuSizerUI = { views: {} };
       : id ? el.querySelector('#' + cssId(id)) : el.querySelector('[data-focus-key="' + cssEsc(fk) + '"]');
     if (next && next.focus) next.focus();
   }
+  // keep(id, attrs): in a patch, the live node of that id as it is (with attrs set on it); nothing where there is none.
+  function keep(id, attrs) { var el = document.createElement('div'); el.setAttribute('id', id); el.__gsKeep = attrs || {}; return el; }
   function cssId(id) { return String(id).replace(/[^a-zA-Z0-9_-]/g, function (c) { return '\\' + c; }); }
   function cssEsc(v) { return String(v).replace(/["\\]/g, '\\$&'); }
 
@@ -136,5 +148,5 @@ var GpuSizerUI = { views: {} };
     ]);
   }
 
-  UI.dom = { h: h, s: s, append: append, clear: clear, withValue: withValue, patch: patch, cssId: cssId, cssEsc: cssEsc, icon: icon, logo: logo };
+  UI.dom = { h: h, s: s, append: append, clear: clear, withValue: withValue, patch: patch, keep: keep, cssId: cssId, cssEsc: cssEsc, icon: icon, logo: logo };
 })(GpuSizerUI);

@@ -77,9 +77,17 @@
     perHour: function (v) { return v < 10 ? 1 : 0; }
   };
 
-  function makeFmt(lang) {
+  // One formatter set per language for the page's life: each render asks for one, and an Intl formatter costs far
+  // more to make than to use.
+  var fmts = {};
+  function makeFmt(lang) { return fmts[lang] || (fmts[lang] = buildFmt(lang)); }
+  // Names sorted the way people read them ("H100" after "H20"): one collator, not one per comparison.
+  var collator = typeof Intl !== 'undefined' && Intl.Collator ? new Intl.Collator('en', { numeric: true }) : null;
+  function byText(x, y) { x = String(x); y = String(y); return collator ? collator.compare(x, y) : x < y ? -1 : x > y ? 1 : 0; }
+  function buildFmt(lang) {
     var loc = lang === 'ar' ? 'ar-u-nu-latn' : 'en-US';
     var cache = {};
+    function df(style) { return cache['d' + style] || (cache['d' + style] = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-nu-latn' : 'en-GB', { dateStyle: style, timeZone: 'UTC' })); }
     function nf(key, o) { return cache[key] || (cache[key] = new Intl.NumberFormat(loc, o)); }
     return {
       locale: loc,
@@ -105,12 +113,12 @@
       date: function (iso) {
         var d = parseDate(iso);
         if (!d) return String(iso || '');
-        return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-nu-latn' : 'en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(d);
+        return df('long').format(d);
       },
       shortDate: function (iso) {
         var d = parseDate(iso);
         if (!d) return String(iso || '');
-        return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-nu-latn' : 'en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
+        return df('medium').format(d);
       },
       duration: function (sec) {
         if (sec >= 3600 && sec % 3600 === 0) return nf('i', {}).format(sec / 3600) + (lang === 'ar' ? ' ساعة' : ' h');
@@ -136,6 +144,6 @@
   }
 
   UI.format = { isNum: isNum, isObj: isObj, parseNum: parseNum, searchText: searchText, matchWords: matchWords, parseDate: parseDate, ageDays: ageDays, digits: digits,
-    makeFmt: makeFmt, csvFixed: csvFixed, csvCell: csvCell, niceStep: niceStep };
+    makeFmt: makeFmt, byText: byText, csvFixed: csvFixed, csvCell: csvCell, niceStep: niceStep };
   UI.parseNum = parseNum;
 })(GpuSizerUI);

@@ -110,7 +110,12 @@
     var list = resp && Array.isArray(resp.explain) ? resp.explain : [];
     for (var i = 0; i < list.length; i++) {
       if (list[i].figure === figure) {
-        return h('details', { class: 'gs-how', 'data-how': figure }, [h('summary', { 'aria-label': a.t('math_how_label', { what: title(a, 'fig_', figureKey(list[i])) }) }, a.t('math_how')), entry(a, list[i], i)]);
+        // The entry is built once the disclosure is opened (the click that opens it renders it, before it opens):
+        // a dozen closed entries were a fifth of the top card's first render.
+        var e = list[i], open = !!(a.howOpen && a.howOpen[figure]);
+        return h('details', { class: 'gs-how', 'data-how': figure }, [h('summary', { 'aria-label': a.t('math_how_label', { what: title(a, 'fig_', figureKey(e)) }),
+          onclick: function (ev) { var d = ev.currentTarget.parentNode; (a.howOpen = a.howOpen || {})[figure] = !d.open; if (!d.open && !open) a.render(); } }, a.t('math_how')),
+          open ? entry(a, e, i) : null]);
       }
     }
     return null;

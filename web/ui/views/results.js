@@ -8,7 +8,16 @@
     var t = a.t, Vw = UI.views;
     var resp = a.lastOk && a.lastOkTask === a.st.task ? a.lastOk : null;
     var o = UI.options(a);
-    var data = resp ? o.rows(resp) : null;
+    // The first pass holds the ranking's first rows; a table filter, sort or more rows needs every option at once.
+    var full = resp ? a.fullResp(needsAll(a, resp)) : null;
+    var data = resp ? o.rows(full || resp) : null;
+    if (data && !full) data.total = resp.options_evaluated;
+    // Until the every-option pass lands (a.pending), the panels below the fit list are not built again: those on
+    // the page stay as they are, marked busy (D.keep), and the first load shows them with the second pass. They
+    // read every option (the guidance counts the listed ones) or the variants, and building them is most of a
+    // render's time; the summary, the top card, the memory and the fit list above them are the first pass's own.
+    var later = !!(resp && a.pending);
+    function panel(id, build) { return later ? D.keep(id, { 'aria-busy': 'true' }) : build(); }
     var top = data ? pickTop(data.all) : null;
     // Every problem is in a.issues once (a field's problem also sits beside its field, the same problem).
     var summary = a.failed ? t('errors_title') + ': ' + a.fmt.int(a.issues.length)
@@ -26,28 +35,28 @@
     var out = h('div', { class: 'gs-out' + (a.failed ? ' gs-stale' : ''), id: 'gs-out' });
     if (resp) {
       out.appendChild(h('div', { class: 'gs-toprow', id: 'gs-toprow' }, [Vw.top(a, o, resp, top, data.all),
-        a.feat.guidance && resp.guidance && resp.guidance.length ? Vw.guidance(a, resp) : null]));
+        a.feat.guidance && resp.guidance && resp.guidance.length ? panel('gs-guidance', function () { return Vw.guidance(a, resp); }) : null]));
       out.appendChild(Vw.memory(a, o, resp));
       if (a.feat.fitview && Array.isArray(resp.fit_by_gpu) && resp.fit_by_gpu.length) {
         out.appendChild(Vw.fit(a, o, resp));
-        var grid = Vw.fitgrid(a, o, resp);
-        if (grid) out.appendChild(grid);
+        out.appendChild(panel('gs-fitgrid', function () { return Vw.fitgrid(a, o, resp); }));
       }
-      if (a.feat.fitview) {
-        var cmp = Vw.compare(a, o, resp);
-        if (cmp) out.appendChild(cmp);
-      }
-      out.appendChild(Vw.table(a, o, resp, data));
-      var scale = o.fam(resp) === 'train' && a.st.hw === 'rank' ? Vw.scaling(a, o, resp) : null;
-      if (scale) out.appendChild(scale);
-      if (a.feat.chart && a.st.hw === 'rank') out.appendChild(Vw.chart(a, o, resp, data.rows));
-      if (a.feat.math && resp.explain && resp.explain.length) out.appendChild(Vw.math(a, o, resp));
+      if (a.feat.fitview) out.appendChild(panel('gs-compare', function () { return Vw.compare(a, o, resp); }));
+      out.appendChild(panel('gs-options', function () { return Vw.table(a, o, full || resp, data); }));
+      if (o.fam(resp) === 'train' && a.st.hw === 'rank') out.appendChild(panel('gs-scaling', function () { return Vw.scaling(a, o, resp); }));
+      if (a.feat.chart && a.st.hw === 'rank') out.appendChild(panel('gs-chart', function () { return Vw.chart(a, o, full || resp, data.rows); }));
+      if (a.feat.math && resp.explain && resp.explain.length) out.appendChild(panel('gs-math', function () { return Vw.math(a, o, resp); }));
     }
     return h('section', { class: 'gs-results', id: 'gs-results', tabindex: '-1', 'aria-labelledby': 'gs-results-h' }, [
       h('h2', { id: 'gs-results-h', class: 'gs-vh' }, t('results')),
       h('p', { class: 'gs-summary', role: 'status', id: 'gs-summary' }, summary),
       alert, out
     ]);
+  }
+  function needsAll(a, resp) {
+    var st = a.st;
+    return !!(String(st.filt || '').trim() || st.fgpu || st.fitonly || (st.sort && st.sort !== 'rank') || st.dir === 'desc' ||
+      (parseInt(st.limit, 10) || 25) > (resp.options || []).length);
   }
   function pickTop(all) {
     for (var i = 0; i < all.length; i++) if (all[i].fits && all[i].meets_targets) return all[i];

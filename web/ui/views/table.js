@@ -58,7 +58,7 @@
       var seen = {}, gids = [];
       data.all.forEach(function (x) { if (!seen[x.gpu]) { seen[x.gpu] = 1; gids.push(x.gpu); } });
       if (st.fgpu && !seen[st.fgpu]) gids.push(st.fgpu);
-      gids.sort(function (p, q) { return o.gpuName(p).localeCompare(o.gpuName(q), 'en', { numeric: true }); })
+      gids.sort(function (p, q) { return F.byText(o.gpuName(p), o.gpuName(q)); })
         .forEach(function (g) { gsel.appendChild(h('option', { value: g }, o.gpuName(g))); });
       D.withValue(gsel, st.fgpu);
       box.appendChild(h('div', { class: 'gs-tabletools' }, [
@@ -76,11 +76,13 @@
     }
     var limit = parseInt(st.limit, 10) || STEP;
     var shown = data.rows.slice(0, limit);
+    // While only the first pass is in, the rows are the ranking's first and the total is every evaluated option.
+    var total = data.total !== undefined ? data.total : data.rows.length;
     box.appendChild(h('p', { class: 'gs-scrollhint', id: 'gs-table-scroll', hidden: true, 'aria-hidden': 'true' }, t('table_scroll')));
     box.appendChild(h('div', { class: 'gs-tablewrap', id: 'gs-tablewrap', tabindex: '0', role: 'region', 'aria-labelledby': 'gs-opt-h' }, grid(a, o, resp, shown)));
     box.appendChild(h('p', { class: 'gs-muted', id: 'gs-table-info' },
-      t('showing', { shown: fmt.int(shown.length), total: fmt.int(data.rows.length), evaluated: fmt.int(resp.options_evaluated || data.all.length) })));
-    if (data.rows.length > shown.length) {
+      t('showing', { shown: fmt.int(shown.length), total: fmt.int(total), evaluated: fmt.int(resp.options_evaluated || data.all.length) })));
+    if (total > shown.length) {
       box.appendChild(h('button', { type: 'button', class: 'gs-btn', id: 'gs-more', onclick: function () {
         st.limit = String(Math.min(1000, limit + STEP));
         a.showAgain();
@@ -170,10 +172,11 @@
   }
 
   function exportCsv(a) {
-    if (!a.lastOk) return;
+    var resp = a.fullResp(true);
+    if (!resp) return;
     var o = UI.options(a);
-    var cols = o.columns(a.lastOk);
-    var data = o.rows(a.lastOk);
+    var cols = o.columns(resp);
+    var data = o.rows(resp);
     var lines = [cols.map(function (c) { return F.csvCell(c.csvLabel || c.label); }).join(',')];
     data.rows.forEach(function (x) { lines.push(cols.map(function (c) { return F.csvCell(c.csv(x)); }).join(',')); });
     var blob = new Blob(['\uFEFF' + lines.join('\r\n') + '\r\n'], { type: 'text/csv;charset=utf-8' });
