@@ -1151,7 +1151,7 @@ var GpuSizerMessages = {
     wi_none: 'No single change tried here (lighter weights, lighter KV cache, shorter context, fewer sequences, more GPUs) is enough.'
   };
   var ar = {
-    units_gb: 'الأحجام بالغيغابايت (1 GB = 10⁹ بايت).',
+    units_gb: 'الأحجام بالغيغابايت (\u20661 GB\u2069 = 10⁹ بايت).',
     mem_lines_fit: 'الخط المميَّز أصغر سعة معالج تقول قائمة الملاءمة إنها تتسع لنسخة واحدة.',
     mem_line_holds: 'معالج واحد بهذه السعة يتسع لنسخة',
     mem_line_not: 'معالج واحد بهذه السعة لا يتسع لنسخة',
@@ -1267,7 +1267,7 @@ var GpuSizerMessages = {
     msrc_usd_total: 'وحدة الفوترة والحد الأدنى لدى المزوّد؛ ويضيف spot إعادات التشغيل المتوقعة.',
     msrc_optimizer_bytes: 'AdamW بدقة مختلطة (ورقة ZeRO، Rajbhandari وآخرون 2020).',
     msrc_train_s: 'العمليات لكل رمز (Kaplan وآخرون 2020) والاتصال (Narayanan وآخرون 2021).',
-    msrc_seconds_per_image: 'إزالة ضجيج محدودة بالحساب (Peebles وXie 2023).',
+    msrc_seconds_per_image: 'إزالة ضجيج محدودة بالحساب (\u2066Peebles & Xie 2023\u2069).',
     msrc_real_time_factor: 'ثواني الحساب لكل ثانية من الصوت.',
     grid_title: 'شبكة الملاءمة: صيغ الأوزان × المعالجات',
     grid_hint: 'كل خانة هي جواب قائمة الملاءمة لتلك الصيغة على ذلك المعالج: يتسع على واحد، أو ضيق (يُستخدم أكثر من {pct}% من ذاكرته)، أو يحتاج عدة معالجات، أو لا يتسع.',

@@ -267,7 +267,7 @@
     row('fits', t(lang, 'wg_fits_on'), t(lang, 'wg_gpus', { n: fmtNum(lang, o.gpus, 0), gpu: gpu && gpu.name ? gpu.name : o.gpu }));
     if (o.provider) {
       var prov = ix.provider[o.provider], off = o.offering_id ? ix.offering[o.offering_id] : null;
-      var machine = off && off.display_name ? off.display_name : o.instance || '';
+      var machine = GpuSizerUI.catalog.displayName({ offering: ix.offering, gpu: ix.gpu }, o) || '';
       row('pick', t(lang, 'wg_top_pick'), t(lang, o.pricing === 'spot' ? 'wg_pick_spot' : 'wg_pick', { provider: prov && prov.name ? prov.name : o.provider, machine: machine }));
     }
     var speed = null;

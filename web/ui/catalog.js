@@ -22,7 +22,7 @@
     each(cat.providers, v.providers, v.provider);
     each(cat.offerings, v.offerings, v.offering);
     each(cat.models, v.models, null);
-    function byName(a, b) { return String(a.name || a.id).localeCompare(String(b.name || b.id), 'en', { numeric: true }); }
+    function byName(a, b) { return F.byText(a.name || a.id, b.name || b.id); }
     v.gpus.sort(byName); v.providers.sort(byName); v.models.sort(byName);
     v.models.forEach(function (m) { v.model[m.id] = m; });
     return v;
@@ -37,10 +37,26 @@
     var tier = (p && str(p.tier)) || (off && str(off.tier));
     return tier && tiers.indexOf(tier) >= 0 ? tier : null;
   }
-  // The name to show for an option's machine: the offering's display name, else the raw SKU.
+  // The name to show for an option's machine: the offering's display name; for an offering without one (an
+  // imported catalog) the same name derived from its figures, as scripts/lib/refresh.js writes the bundled ones
+  // ("4× A100 SXM 80 GB · 112 vCPU · 448 GiB RAM": host figures only where the catalog has them); else the SKU.
   function displayName(view, o) {
     var off = offeringOf(view, o);
-    return (off && str(off.display_name)) || (o && str(o.instance)) || null;
+    return (off && str(off.display_name)) || derivedName(view, off || o) || (o && str(o.instance)) || null;
+  }
+  function shortGpu(name) {
+    return String(name || '').replace(/^(NVIDIA|AMD|Google|AWS|Intel)\s+/, '').replace(/\s*\([^)]*\)\s*$/, '')
+      .replace(/\b\d+\s?GB\b\s*/i, '').replace(/\s+/g, ' ').trim();
+  }
+  function figure(v) { return Number.isInteger(v) ? String(v) : String(Math.round(v * 10) / 10); }
+  function derivedName(view, x) {
+    if (!x || !str(x.gpu) || !F.isNum(x.gpus) || !(x.gpus > 0)) return null;
+    var g = view.gpu[x.gpu];
+    var mem = F.isNum(x.gpu_mem_gb) ? x.gpu_mem_gb : g && F.isNum(g.vram_gib) ? g.vram_gib : null;
+    var s = figure(x.gpus) + '× ' + (g && shortGpu(g.name) || x.gpu) + (mem !== null ? ' ' + figure(mem) + ' GB' : '');
+    if (F.isNum(x.vcpus)) s += ' · ' + figure(x.vcpus) + ' vCPU';
+    if (F.isNum(x.ram_gib)) s += ' · ' + figure(x.ram_gib) + ' GiB RAM';
+    return s;
   }
   // The date its price was checked: the offering's own, else its provider's.
   function priceAsOf(view, o) {
@@ -49,7 +65,13 @@
   }
   // Providers whose prices are older than OLD_DAYS: [{provider, asOf, days}], oldest first. A provider's age is
   // that of its oldest price (its own price_as_of, or any of its offerings').
+  // Remembered on the view for the day (every render asks; the catalog's 1,000 offerings are read once).
   function staleProviders(view, now) {
+    var day = Math.floor((now === undefined ? Date.now() : now) / 86400000);
+    if (!view._stale || view._stale.day !== day) view._stale = { day: day, list: findStale(view, now) };
+    return view._stale.list;
+  }
+  function findStale(view, now) {
     var oldest = {};
     function see(pid, iso) {
       if (!pid || !F.parseDate(iso)) return;
@@ -59,7 +81,7 @@
     view.offerings.forEach(function (o) { if (view.provider[o.provider]) see(o.provider, o.price_as_of); });
     return Object.keys(oldest).map(function (pid) { return { provider: view.provider[pid], asOf: oldest[pid], days: F.ageDays(oldest[pid], now) }; })
       .filter(function (x) { return x.days > OLD_DAYS; })
-      .sort(function (a, b) { return b.days - a.days || String(a.provider.name || a.provider.id).localeCompare(String(b.provider.name || b.provider.id)); });
+      .sort(function (a, b) { return b.days - a.days || F.byText(a.provider.name || a.provider.id, b.provider.name || b.provider.id); });
   }
 
   UI.catalog = { KEYS: KEYS, OLD_DAYS: OLD_DAYS, merge: merge, index: index, offeringOf: offeringOf, providerOf: providerOf,

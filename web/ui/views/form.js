@@ -275,7 +275,7 @@
     var provs = {};
     list.forEach(function (x) { provs[x.o.provider] = 1; });
     var c = list[0].o, p = view.provider[c.provider];
-    var what = (p.name || p.id) + ' · ' + (typeof c.display_name === 'string' && c.display_name ? c.display_name : c.instance || c.id);
+    var what = (p.name || p.id) + ' · ' + (UI.catalog.displayName(view, { offering_id: c.id, instance: c.instance }) || c.id);
     return h('div', { class: 'gs-pinprice', id: 'gs-pin-price', 'aria-live': 'polite' }, [
       h('p', { id: 'gs-pin-range' }, t('pin_price', { low: money(list[0].per), high: money(list[list.length - 1].per),
         n: fmt.int(list.length), p: fmt.int(Object.keys(provs).length) })),

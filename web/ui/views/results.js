@@ -33,19 +33,20 @@
       }
     }
     var out = h('div', { class: 'gs-out' + (a.failed ? ' gs-stale' : ''), id: 'gs-out' });
+    function add(el) { if (el) out.appendChild(el); }
     if (resp) {
-      out.appendChild(h('div', { class: 'gs-toprow', id: 'gs-toprow' }, [Vw.top(a, o, resp, top, data.all),
+      add(h('div', { class: 'gs-toprow', id: 'gs-toprow' }, [Vw.top(a, o, resp, top, data.all),
         a.feat.guidance && resp.guidance && resp.guidance.length ? panel('gs-guidance', function () { return Vw.guidance(a, resp); }) : null]));
-      out.appendChild(Vw.memory(a, o, resp));
+      add(Vw.memory(a, o, resp));
       if (a.feat.fitview && Array.isArray(resp.fit_by_gpu) && resp.fit_by_gpu.length) {
-        out.appendChild(Vw.fit(a, o, resp));
-        out.appendChild(panel('gs-fitgrid', function () { return Vw.fitgrid(a, o, resp); }));
+        add(Vw.fit(a, o, resp));
+        add(panel('gs-fitgrid', function () { return Vw.fitgrid(a, o, resp); }));
       }
-      if (a.feat.fitview) out.appendChild(panel('gs-compare', function () { return Vw.compare(a, o, resp); }));
-      out.appendChild(panel('gs-options', function () { return Vw.table(a, o, full || resp, data); }));
-      if (o.fam(resp) === 'train' && a.st.hw === 'rank') out.appendChild(panel('gs-scaling', function () { return Vw.scaling(a, o, resp); }));
-      if (a.feat.chart && a.st.hw === 'rank') out.appendChild(panel('gs-chart', function () { return Vw.chart(a, o, full || resp, data.rows); }));
-      if (a.feat.math && resp.explain && resp.explain.length) out.appendChild(panel('gs-math', function () { return Vw.math(a, o, resp); }));
+      if (a.feat.fitview) add(panel('gs-compare', function () { return Vw.compare(a, o, resp); }));
+      add(panel('gs-options', function () { return Vw.table(a, o, full || resp, data); }));
+      if (o.fam(resp) === 'train' && a.st.hw === 'rank') add(panel('gs-scaling', function () { return Vw.scaling(a, o, resp); }));
+      if (a.feat.chart && a.st.hw === 'rank') add(panel('gs-chart', function () { return Vw.chart(a, o, full || resp, data.rows); }));
+      if (a.feat.math && resp.explain && resp.explain.length) add(panel('gs-math', function () { return Vw.math(a, o, resp); }));
     }
     return h('section', { class: 'gs-results', id: 'gs-results', tabindex: '-1', 'aria-labelledby': 'gs-results-h' }, [
       h('h2', { id: 'gs-results-h', class: 'gs-vh' }, t('results')),

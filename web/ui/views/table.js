@@ -101,7 +101,7 @@
     function pcls(c, more) { return ['gs-p' + priority(c.id), c.num ? 'gs-num' : null, more].filter(Boolean).join(' '); }
     var thead = h('thead', {}, h('tr', {}, cols.map(function (c) {
       var th = h('th', { scope: 'col', class: pcls(c), 'data-col': c.id, 'data-key': 'h-' + c.id });
-      if (c.nosort) { th.textContent = c.label; return th; }
+      if (c.nosort) { th.appendChild(h('bdi', {}, c.label)); return th; }
       var on = sortCol === c.id;
       if (on) th.setAttribute('aria-sort', st.dir === 'desc' ? 'descending' : 'ascending');
       th.appendChild(h('button', { type: 'button', class: 'gs-sort', 'data-focus-key': 'sort-' + c.id, onclick: function () {
@@ -109,7 +109,7 @@
         else st.dir = c.desc ? 'desc' : 'asc';
         st.sort = c.id;
         a.showAgain();
-      } }, [c.label, h('span', { class: 'gs-sortmark', 'aria-hidden': 'true' }, on ? (st.dir === 'desc' ? ' ▼' : ' ▲') : ' ↕')]));
+      } }, [h('bdi', {}, c.label), h('span', { class: 'gs-sortmark', 'aria-hidden': 'true' }, on ? (st.dir === 'desc' ? ' ▼' : ' ▲') : ' ↕')]));
       return th;
     }).concat([h('th', { scope: 'col', class: 'gs-p1', 'data-col': 'details', 'data-key': 'h-details' }, h('span', { class: 'gs-vh' }, t('col_details')))])));
     var tbody = h('tbody', {});
@@ -143,8 +143,9 @@
         var more = h('dl', { class: 'gs-figures gs-colfacts' });
         cols.forEach(function (c) {
           if (priority(c.id) === 1) return;
-          var v = c.id === 'badges' ? o.badgeList(x) : c.text(x);
-          more.appendChild(h('div', { class: 'gs-kv gs-p' + priority(c.id), 'data-col': c.id }, [h('dt', {}, c.label), h('dd', {}, v)]));
+          // Isolated: "1 × A30" would show as "A30 × 1" in a right-to-left line.
+          var v = c.id === 'badges' ? o.badgeList(x) : h('bdi', {}, c.text(x));
+          more.appendChild(h('div', { class: 'gs-kv gs-p' + priority(c.id), 'data-col': c.id }, [h('dt', {}, h('bdi', {}, c.label)), h('dd', {}, v)]));
         });
         var dl = h('dl', { class: 'gs-figures' });
         o.facts(x, dl, true, resp);
