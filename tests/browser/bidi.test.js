@@ -49,6 +49,17 @@ test('Arabic at 375 px: names, GPU names and figures with units keep their order
     await page.evaluate(() => document.querySelectorAll('#app details').forEach((d) => { d.open = true; }));
     const names = await page.locator('#gs-table tbody [data-col="instance"] .gs-offer-name, #gs-top .gs-pick bdi').count();
     assert.ok(hash.includes('hw=pin') || names > 0, `${hash}: offering names on the page (${names})`);
+    if (!hash.includes('hw=pin')) {
+      // A name on its own line ("1 × NVIDIA A30" under the top pick) sits at the right edge, like the Arabic around it.
+      const edge = await page.evaluate(() => {
+        const el = document.querySelector('#gs-top .gs-pick-gpus');
+        const r = document.createRange();
+        r.selectNodeContents(el);
+        const p = el.parentElement.getBoundingClientRect(), pad = parseFloat(getComputedStyle(el.parentElement).paddingRight) || 0;
+        return { text: r.getBoundingClientRect().right, box: p.right - pad };
+      });
+      assert.ok(Math.abs(edge.text - edge.box) <= 2, `${hash}: the GPUs line ends at the card's right edge (${edge.text} vs ${edge.box})`);
+    }
     const bad = await page.evaluate(reversedRuns);
     assert.deepEqual(bad, [], `${hash}: Latin runs shown out of order`);
     assert.deepEqual(problems, []);
