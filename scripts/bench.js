@@ -5,7 +5,9 @@
 //     natively (tests/bench/bench_native.cpp, built here with g++ -O2 and cached in build/bench/), in WASM
 //     under Node (dist/gpu-sizer.js) and in Chromium (the same file in a blank page, timed in the page);
 //   - a 100-point context sweep (prompt 1k..128k tokens, pinned GPU, auto batch), per door;
-//   - time from opening dist/gpu-sizer.html (file://) to the first result on the page, in Chromium;
+//   - time from opening dist/gpu-sizer.html (file://) to the first result on the page, to the frame after it and
+//     to the page settling (every-option pass and panels in), in Chromium; then from a keystroke in the prompt
+//     field to its result (same three points);
 //   - bytes of every file in dist/, raw and gzip (zlib level 9).
 // Prints a table with each figure beside its goal (issue 16) and writes build/bench.json. Figures only: nothing here
 // is asserted (timings depend on the machine and its load).
