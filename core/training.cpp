@@ -369,7 +369,7 @@ double gemm_utilisation(const Gpu& gpu, const TrainingWorkload& w, bool fp8_nati
   double utilisation = !gpu.is_hbm()     ? tuned("training.utilisation_gddr", 0.5)
                        : peak16 > 500    ? tuned("training.utilisation_hopper", 0.55)
                                          : tuned("training.utilisation", 0.67);
-  if (w.precision == PrecisionId::fp8 && fp8_native) utilisation = tuned("training.utilisation_fp8", 0.45);
+  if (w.precision == PrecisionId::fp8 && fp8_native) utilisation = tuned("training.utilisation_fp8", 0.56);
   if (w.method == MethodId::qlora) utilisation *= tuned("training.qlora_gemm_factor", 0.6);
   else if (w.method == MethodId::lora) utilisation *= tuned("training.lora_gemm_factor", 0.85);
   // A refit multiplier never takes the GEMMs past the datasheet peak.
@@ -395,6 +395,28 @@ double attention_utilisation(const Gpu& gpu) {
 constexpr double kActivationTrafficPerSavedByte = 5.0;
 // Elementwise kernels stream at ~80% of the HBM datasheet bandwidth (STREAM-like copies on A100/H100).
 constexpr double kElementwiseBandwidthEfficiency = 0.8;
+// FP8 GEMMs take FP8 operands: Transformer Engine quantises every FP8 GEMM input (the activations going
+// into QKV, the projection, fc1 and fc2 forward; the output gradients backward) with a fused cast-transpose
+// kernel that reads the 16-bit tensor (2 B) and writes the FP8 copy and its transpose for the weight
+// gradient (1 B each), 4 B per element, with an amax reduction (NVIDIA Transformer Engine, "Using FP8 with
+// Transformer Engine": per-tensor delayed scaling; transformer_engine/common/transpose/cast_transpose.cu).
+// This traffic grows with hidden, the GEMM FLOPs with hidden², so FP8 gains less on small models: the
+// 350M–3B llm-foundry FP8 rows reach 18–28% MFU of the FP8 peak, NeMo's 7B–175B rows 34–45%.
+constexpr double kFp8CastBytesPerElement = 4.0;
+
+// Elements per token and layer that the FP8 casts quantise: forward inputs of QKV (hidden), the output
+// projection (heads·head_dim), fc1 (hidden) and fc2 (ffn); backward output gradients of QKV (q + 2·kv),
+// the projection (hidden), fc1 (2·ffn, gated) and fc2 (hidden).
+double fp8_cast_elements_per_layer_token(const Model& m, bool recompute) {
+  const double experts_active = m.experts > 1 ? static_cast<double>(m.experts_per_token) : 1.0;
+  const double h = static_cast<double>(m.hidden);
+  const double f = static_cast<double>(m.ffn) * experts_active;
+  const double q = static_cast<double>(m.heads * m.head_dim);
+  const double kv = static_cast<double>(std::max<int64_t>(1, m.kv_heads) * m.head_dim);
+  const double forward = h + q + h + f;
+  const double backward = (q + 2.0 * kv) + h + 2.0 * f + h;
+  return forward * (recompute ? 2.0 : 1.0) + backward;
+}
 
 // Effective utilisation of peak: dense GEMMs at gemm_utilisation, attention at attention_utilisation of
 // the 16-bit peak (FP8 recipes run only the linear layers in FP8: Transformer Engine's fp8_autocast
@@ -411,7 +433,12 @@ double kernel_utilisation(const Model& m, const Gpu& gpu, const TrainingWorkload
       4.0 * static_cast<double>(m.vocab);
   const double passes = w.grad_checkpointing ? 4.0 / 3.0 : 1.0;  // the recomputed forward moves them again
   const double traffic_bytes = saved_per_token * tuned("training.activation_traffic", kActivationTrafficPerSavedByte) * passes;
-  const double memory_s = traffic_bytes / (gpu.memory_bandwidth_gbs * 1e9 * kElementwiseBandwidthEfficiency);
+  const double fp8_cast_bytes = fp8_native && w.precision == PrecisionId::fp8
+                                    ? static_cast<double>(m.layers) * kFp8CastBytesPerElement *
+                                          fp8_cast_elements_per_layer_token(m, w.grad_checkpointing)
+                                    : 0.0;
+  const double memory_s =
+      (traffic_bytes + fp8_cast_bytes) / (gpu.memory_bandwidth_gbs * 1e9 * kElementwiseBandwidthEfficiency);
   const double peak16 = (gpu.tflops_16bit() > 0 ? gpu.tflops_16bit() * 1e12 : peak_flops);
   // LoRA and QLoRA attention runs at the full-training attention rate (the adapters do not touch it).
   const double attention = std::clamp(attention_flops_per_token, 0.0, hardware_flops_per_token);
