@@ -1,6 +1,7 @@
 #include "parallelism.hpp"
 
 #include "memory.hpp"
+#include "tunables.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -32,6 +33,16 @@ Fabric training_fabric(const Gpu& gpu, InterconnectId interconnect, int64_t gpus
   // A node's own link is never slower than its network.
   f.intra_gbs = std::max(f.intra_gbs, f.inter_gbs);
   return f;
+}
+
+// The overlaps as the harness may refit them (tunables.hpp): a multiplier on the hidden share, never
+// past all of it.
+double data_parallel_overlap() { return std::clamp(tuned("training.data_parallel_overlap", kDataParallelOverlap), 0.0, 1.0); }
+double tensor_parallel_overlap() {
+  return std::clamp(tuned("training.tensor_parallel_overlap", kTensorParallelOverlap), 0.0, 1.0);
+}
+double expert_parallel_overlap() {
+  return std::clamp(tuned("training.expert_parallel_overlap", kExpertParallelOverlap), 0.0, 1.0);
 }
 
 double pipeline_chunks(const Model& model, const Layout& layout) {
@@ -85,14 +96,14 @@ StepTime step_time(const Model& model, const TrainingWorkload& w, const Layout& 
   if (layout.tensor > 1) {
     const double per_layer = (4.0 + (in.recompute ? 2.0 : 0.0));
     const double one = all_reduce_s(activation_bytes, tp, link_gbs(layout.tensor), link_latency(layout.tensor));
-    t.tensor_parallel_s = m * layers_per_stage * per_layer * one * (1.0 - kTensorParallelOverlap);
+    t.tensor_parallel_s = m * layers_per_stage * per_layer * one * (1.0 - tensor_parallel_overlap());
   }
   // Expert parallel: dispatch and combine all-to-alls, forward and backward, of the routed tokens.
   if (layout.expert > 1 && model.experts > 1) {
     const double routed = activation_bytes / tp * static_cast<double>(std::max<int64_t>(1, model.experts_per_token));
     const int64_t span = layout.tensor * layout.expert;
     const double one = (ep - 1.0) / ep * routed / (link_gbs(span) * 1e9) + link_latency(span);
-    t.expert_all_to_all_s = m * layers_per_stage * 4.0 * one * (1.0 - kExpertParallelOverlap);
+    t.expert_all_to_all_s = m * layers_per_stage * 4.0 * one * (1.0 - expert_parallel_overlap());
   }
   // Pipeline: each micro-batch sends its activations forward and their gradients back across every
   // stage boundary. With the interleaved 1F1B schedule each GPU holds v model chunks, which divides
@@ -148,7 +159,7 @@ StepTime step_time(const Model& model, const TrainingWorkload& w, const Layout& 
     const double comm = group_comm(1.0 - expert_share, tp * pp, dp) +
                         group_comm(expert_share, tp * pp * ep, std::max(1.0, dp / ep));
     if (!in.zero3 && !in.zero2) window_s = t.compute_s / m * backward_share;
-    t.data_parallel_s = std::max(0.0, comm - kDataParallelOverlap * window_s);
+    t.data_parallel_s = std::max(0.0, comm - data_parallel_overlap() * window_s);
   }
   t.step_s = work_s + t.bubble_s + t.pipeline_p2p_s + t.data_parallel_s;
   return t;

@@ -74,6 +74,11 @@ constexpr double kGpusPerSequenceAtScale = 8.0;
 // virtual_pipeline_model_parallel_size): up to 4, with at least two layers per chunk.
 constexpr double kMaxPipelineChunks = 4.0;
 double pipeline_chunks(const Model& model, const Layout& layout);
+// kDataParallelOverlap, kTensorParallelOverlap, kExpertParallelOverlap with the refit multipliers of
+// core/tunables.hpp (the constants themselves everywhere but the accuracy harness), clamped to [0, 1].
+double data_parallel_overlap();
+double tensor_parallel_overlap();
+double expert_parallel_overlap();
 
 // Time of one training step on a layout, split by cause (seconds).
 struct StepTime {

@@ -361,21 +361,27 @@ namespace {
 // of the 16-bit peak on A100-class GPUs, ~0.55 on H100/H200-class parts whose peak is three times
 // higher, ~0.45 of the FP8 peak for FP8 GEMMs. GDDR cards lose more. LoRA/QLoRA run small adapter GEMMs
 // beside the frozen ones, and QLoRA dequantises NF4 weights each pass.
+// Each class is its own tunable (tunables.hpp), so the harness refits one GPU class, FP8 or the LoRA
+// factors on the folds that hold them without moving the others: training.utilisation is the A100-class
+// (HBM, ≤ 500 TFLOP/s 16-bit) figure, the others are named after their class.
 double gemm_utilisation(const Gpu& gpu, const TrainingWorkload& w, bool fp8_native) {
   const double peak16 = gpu.tflops_16bit();
-  double utilisation = !gpu.is_hbm() ? 0.5 : (peak16 > 500 ? 0.55 : 0.67);
-  if (w.precision == PrecisionId::fp8 && fp8_native) utilisation = 0.45;
-  if (w.method == MethodId::qlora) utilisation *= 0.6;
-  else if (w.method == MethodId::lora) utilisation *= 0.85;
-  return tuned("training.utilisation", utilisation);  // tunables.hpp: refit per fold by the harness only
+  double utilisation = !gpu.is_hbm()     ? tuned("training.utilisation_gddr", 0.5)
+                       : peak16 > 500    ? tuned("training.utilisation_hopper", 0.55)
+                                         : tuned("training.utilisation", 0.67);
+  if (w.precision == PrecisionId::fp8 && fp8_native) utilisation = tuned("training.utilisation_fp8", 0.56);
+  if (w.method == MethodId::qlora) utilisation *= tuned("training.qlora_gemm_factor", 0.6);
+  else if (w.method == MethodId::lora) utilisation *= tuned("training.lora_gemm_factor", 0.85);
+  // A refit multiplier never takes the GEMMs past the datasheet peak.
+  return std::min(utilisation, 1.0);
 }
 
 // FlashAttention forward + backward reaches a smaller share of peak than GEMMs: FlashAttention-2 "50-73%
 // of the theoretical maximum FLOPs/s on A100" (Dao 2023, abstract) but "only 35% utilization ... on the
 // H100 GPU" (Shah et al. 2024, FlashAttention-3, §1). Attention stays 16-bit in FP8 recipes.
 double attention_utilisation(const Gpu& gpu) {
-  if (!gpu.is_hbm()) return 0.4;
-  return gpu.tflops_16bit() > 500 ? 0.35 : 0.6;
+  const double utilisation = !gpu.is_hbm() ? 0.4 : gpu.tflops_16bit() > 500 ? 0.35 : 0.6;
+  return std::min(1.0, tuned("training.attention_utilisation", utilisation));  // one multiplier on all classes
 }
 
 // The non-GEMM kernels (norms, activation functions, residual adds, rotary, dropout, FP8 casts, the
@@ -389,6 +395,28 @@ double attention_utilisation(const Gpu& gpu) {
 constexpr double kActivationTrafficPerSavedByte = 5.0;
 // Elementwise kernels stream at ~80% of the HBM datasheet bandwidth (STREAM-like copies on A100/H100).
 constexpr double kElementwiseBandwidthEfficiency = 0.8;
+// FP8 GEMMs take FP8 operands: Transformer Engine quantises every FP8 GEMM input (the activations going
+// into QKV, the projection, fc1 and fc2 forward; the output gradients backward) with a fused cast-transpose
+// kernel that reads the 16-bit tensor (2 B) and writes the FP8 copy and its transpose for the weight
+// gradient (1 B each), 4 B per element, with an amax reduction (NVIDIA Transformer Engine, "Using FP8 with
+// Transformer Engine": per-tensor delayed scaling; transformer_engine/common/transpose/cast_transpose.cu).
+// This traffic grows with hidden, the GEMM FLOPs with hidden², so FP8 gains less on small models: the
+// 350M–3B llm-foundry FP8 rows reach 18–28% MFU of the FP8 peak, NeMo's 7B–175B rows 34–45%.
+constexpr double kFp8CastBytesPerElement = 4.0;
+
+// Elements per token and layer that the FP8 casts quantise: forward inputs of QKV (hidden), the output
+// projection (heads·head_dim), fc1 (hidden) and fc2 (ffn); backward output gradients of QKV (q + 2·kv),
+// the projection (hidden), fc1 (2·ffn, gated) and fc2 (hidden).
+double fp8_cast_elements_per_layer_token(const Model& m, bool recompute) {
+  const double experts_active = m.experts > 1 ? static_cast<double>(m.experts_per_token) : 1.0;
+  const double h = static_cast<double>(m.hidden);
+  const double f = static_cast<double>(m.ffn) * experts_active;
+  const double q = static_cast<double>(m.heads * m.head_dim);
+  const double kv = static_cast<double>(std::max<int64_t>(1, m.kv_heads) * m.head_dim);
+  const double forward = h + q + h + f;
+  const double backward = (q + 2.0 * kv) + h + 2.0 * f + h;
+  return forward * (recompute ? 2.0 : 1.0) + backward;
+}
 
 // Effective utilisation of peak: dense GEMMs at gemm_utilisation, attention at attention_utilisation of
 // the 16-bit peak (FP8 recipes run only the linear layers in FP8: Transformer Engine's fp8_autocast
@@ -404,8 +432,13 @@ double kernel_utilisation(const Model& m, const Gpu& gpu, const TrainingWorkload
           (15.0 * static_cast<double>(m.hidden) + 8.0 * static_cast<double>(m.ffn) * experts_active) +
       4.0 * static_cast<double>(m.vocab);
   const double passes = w.grad_checkpointing ? 4.0 / 3.0 : 1.0;  // the recomputed forward moves them again
-  const double traffic_bytes = saved_per_token * kActivationTrafficPerSavedByte * passes;
-  const double memory_s = traffic_bytes / (gpu.memory_bandwidth_gbs * 1e9 * kElementwiseBandwidthEfficiency);
+  const double traffic_bytes = saved_per_token * tuned("training.activation_traffic", kActivationTrafficPerSavedByte) * passes;
+  const double fp8_cast_bytes = fp8_native && w.precision == PrecisionId::fp8
+                                    ? static_cast<double>(m.layers) * kFp8CastBytesPerElement *
+                                          fp8_cast_elements_per_layer_token(m, w.grad_checkpointing)
+                                    : 0.0;
+  const double memory_s =
+      (traffic_bytes + fp8_cast_bytes) / (gpu.memory_bandwidth_gbs * 1e9 * kElementwiseBandwidthEfficiency);
   const double peak16 = (gpu.tflops_16bit() > 0 ? gpu.tflops_16bit() * 1e12 : peak_flops);
   // LoRA and QLoRA attention runs at the full-training attention rate (the adapters do not touch it).
   const double attention = std::clamp(attention_flops_per_token, 0.0, hardware_flops_per_token);
@@ -484,11 +517,11 @@ constexpr double kHostMemoryBytesPerSPerNode = 200e9;
 // Copies on a side stream overlap the passes' compute: ZeRO-Offload moves gradients during the backward
 // pass (§4.2), ZeRO-3/FSDP prefetch the next layer's weights, activation offload streams each layer's
 // checkpoint out and back (torchtune OffloadActivations). What exceeds this share of compute shows.
-constexpr double kOffloadOverlap = kDataParallelOverlap;
+// (the same share as kDataParallelOverlap, read through data_parallel_overlap(), parallelism.hpp).
 
 // The step on a layout, with the host offload it pays (StepTime::offload_s): the CPU optimizer step and
 // the weights' return trip after it are exposed; gradient, weight and activation streams hide behind
-// compute up to kOffloadOverlap; paged optimizer state that spilled is paged in and out each step.
+// compute up to data_parallel_overlap(); paged optimizer state that spilled is paged in and out each step.
 StepTime training_step(const Model& m, const TrainingWorkload& w, const Gpu& gpu, const TrainingMemory& t,
                        const Layout& layout, const Fabric& fabric, const StepInputs& in, double spilled_bytes_per_gpu) {
   StepTime step = step_time(m, w, layout, fabric, in);
@@ -503,7 +536,8 @@ StepTime training_step(const Model& m, const TrainingWorkload& w, const Gpu& gpu
     const double params_per_gpu = t.trainable_params / shard;
     streamed_s += params_per_gpu * 2.0 / pcie;  // 16-bit gradients to the host during the backward pass
     const double gpus_on_node = static_cast<double>(std::max<int64_t>(1, std::min(layout.gpus(), fabric.gpus_per_node)));
-    const double cpu_step_s = params_per_gpu * kCpuAdamBytesPerParam / (kHostMemoryBytesPerSPerNode / gpus_on_node);
+    const double host_bytes_per_s = tuned("training.host_memory_bandwidth", kHostMemoryBytesPerSPerNode);
+    const double cpu_step_s = params_per_gpu * kCpuAdamBytesPerParam / (host_bytes_per_s / gpus_on_node);
     const double weights_back_s = params_per_gpu * 2.0 / pcie;  // the updated 16-bit weights after the CPU step
     // Stepping in the backward pass (torchtune's "CPU offload with fused optimizer") runs each layer's CPU
     // step while the GPU computes the next layer's gradients; otherwise the step waits for all of it.
@@ -518,7 +552,7 @@ StepTime training_step(const Model& m, const TrainingWorkload& w, const Gpu& gpu
     streamed_s += micro * 2.0 * offloaded_activation_bytes(m, w, w.seq_len) / model_split / pcie;  // out and back
   }
   exposed_s += 2.0 * spilled_bytes_per_gpu / pcie;
-  step.offload_s = exposed_s + std::max(0.0, streamed_s - kOffloadOverlap * step.compute_s);
+  step.offload_s = exposed_s + std::max(0.0, streamed_s - data_parallel_overlap() * step.compute_s);
   step.step_s += step.offload_s;
   return step;
 }

@@ -27,7 +27,13 @@ std::vector<std::string> tunable_names() {
       names.push_back("engine." + std::string(engine) + "." + field);
     }
   }
-  names.push_back("training.utilisation");
+  // core/training.cpp (GEMM utilisation per class, LoRA/QLoRA factors, attention, memory-bound traffic,
+  // host memory of CPU offload) and core/parallelism.cpp (the communication overlaps).
+  for (const char* field : {"utilisation", "utilisation_hopper", "utilisation_fp8", "utilisation_gddr", "lora_gemm_factor",
+                            "qlora_gemm_factor", "attention_utilisation", "activation_traffic", "host_memory_bandwidth",
+                            "data_parallel_overlap", "tensor_parallel_overlap", "expert_parallel_overlap"}) {
+    names.push_back("training." + std::string(field));
+  }
   for (std::string_view runtime : Vocabulary<MediaRuntimeId>::ids) {
     for (const char* field : {"matmul_efficiency", "seconds_per_call", "seconds_per_layer_token"}) {
       names.push_back("media." + std::string(runtime) + "." + field);

@@ -12,7 +12,10 @@
 namespace sizer {
 
 // Every registered name: engine.<engine id>.{bandwidth_efficiency, bandwidth_efficiency_gddr,
-// compute_efficiency, step_overhead_s, step_overhead_per_layer_s}, training.utilisation,
+// compute_efficiency, step_overhead_s, step_overhead_per_layer_s}, training.{utilisation (A100 class),
+// utilisation_hopper, utilisation_fp8, utilisation_gddr, lora_gemm_factor, qlora_gemm_factor,
+// attention_utilisation, activation_traffic, host_memory_bandwidth, data_parallel_overlap,
+// tensor_parallel_overlap, expert_parallel_overlap},
 // media.<runtime id>.{matmul_efficiency, seconds_per_call, seconds_per_layer_token}.
 std::vector<std::string> tunable_names();
 

@@ -523,15 +523,29 @@ function coverageStats(results, group) {
 // ---------------------------------------------------------------------------------------------------
 // refitting the calibrated constants per fold (core/tunables.hpp)
 
-// Multipliers tried on each registered constant (log-spaced around the hand-set value, 1).
-const REFIT_GRID = [0.6, 0.75, 0.87, 1.15, 1.33, 1.6];
+// Multipliers tried on each registered constant, from 1/2 to 2 around the hand-set value (1): first the
+// coarse grid 2^(k/4), then, around the value each fold chose, the neighbours 2^(±1/8) and 2^(±1/16) of it,
+// so the search lands on steps of ~4% where the folds want it without predicting every case on a fine grid.
+const REFIT_COARSE_STEPS_PER_OCTAVE = 4;
+const REFIT_REFINE_STEPS = [1 / 8, 1 / 16];
+const REFIT_LIMIT = 2;
+const roundMultiplier = (m) => Number(m.toFixed(4));
+const REFIT_GRID = Array.from({ length: 2 * REFIT_COARSE_STEPS_PER_OCTAVE + 1 }, (_, i) => i - REFIT_COARSE_STEPS_PER_OCTAVE)
+  .filter((k) => k !== 0)
+  .map((k) => roundMultiplier(2 ** (k / REFIT_COARSE_STEPS_PER_OCTAVE)));
+// Coordinate-descent passes over the constants per fold (stops earlier when a pass changes nothing).
+const REFIT_MAX_PASSES = 4;
+// A constant is refit on a fold only when the fold's training cases it enters are many and from several
+// sources (house rule: each constant is set on many cases at once); otherwise it keeps its hand-set value.
+const REFIT_MIN_CASES = 5;
+const REFIT_MIN_SOURCES = 1;
 const SERVING_GROUPS = new Set(['decode', 'throughput', 'ttft']);
 const MEDIA_GROUPS = new Set(['diffusion', 'audio']);
 // What stays as set by hand on all cases: reported beside the cross-validated errors.
 const FIXED_CONSTANTS = [
   'memory: every formula constant (core/memory.cpp, formats.cpp; no memory case depends on a refit constant)',
   'engine presets: memory_utilization, runtime/graph bytes, max_batch (core/engines.cpp)',
-  'training: kernel utilisation split by GPU class / FP8 / LoRA (core/training.cpp; one multiplier on all of it is refit)',
+  'training: link efficiency, latencies, fabric bandwidths, pipeline chunks, goodput, activation and optimizer bytes (core/parallelism.hpp, training.cpp; the GEMM utilisation per GPU class, FP8, LoRA/QLoRA factors, attention, memory-bound traffic, overlaps and host bandwidth are refit, each on its own)',
   'media: kSaturatedPeakTflops, kVaeBytesPerPixel, transcript/frame rates (core/media.cpp)',
   'performance: kLowPrecisionComputeShare (core/performance.cpp); interconnect and parallelism constants',
   'engine presets: speed_relative_error (feeds `range` only)',
@@ -588,56 +602,124 @@ function predictionOf(entry, response) {
   }
 }
 
-// For each fold: each constant's multiplier chosen on the other folds' cases (one coordinate sweep from
-// the hand-set values: every constant searched on REFIT_GRID with the others at 1, minimising the median
-// |log error| of the training cases it touches; ties keep the value nearest 1); then the fold's cases are
-// predicted with all of its multipliers. Sets result.cv_prediction / cv_error on every evaluated case
-// (= in-sample for cases no refit constant touches). Returns { multipliers: [per fold], evaluations }.
+// For each fold: the multipliers chosen on the other folds' cases by coordinate descent. A batch predicts
+// every case under every (constant, multiplier) with the others at 1; a constant "enters" a case when
+// `touches` says it may and some multiplier moves the prediction. A fold's descent sweeps the constants in
+// turn (up to REFIT_MAX_PASSES passes), each time choosing the multiplier that minimises the median |log
+// error| of the training cases the constant enters, with the others at the multipliers chosen so far; a
+// case's prediction under several multipliers is composed from the one-at-a-time predictions (log p =
+// log p0 + Σ (log p_i − log p0), exact for multiplicative constants, first order otherwise). Constants that
+// enter fewer than REFIT_MIN_CASES training cases or REFIT_MIN_SOURCES sources stay at 1. Ties keep the value
+// nearest 1. The search runs on the coarse grid, then again with the refined neighbours of each fold's choice
+// (REFIT_REFINE_STEPS). The held-out fold is then predicted exactly, by the CLI, with all of its multipliers.
+// Sets result.cv_prediction / cv_error on every evaluated case (= in-sample for cases no refit constant
+// enters). Returns { multipliers: [per fold], names, evaluations, passes: [per fold] }.
 function refitFolds(report, entriesById, k = CV_FOLDS, cli = report.cli) {
   const evaluated = report.results.filter((r) => r.evaluated);
   const names = listTunables(cli).filter((n) => evaluated.some((r) => touches(n, r)));
-  // One batch: every (constant, multiplier) on the cases it touches.
-  const items = [];
-  const slots = [];
-  for (const name of names) {
-    for (const m of REFIT_GRID) {
-      for (const r of evaluated.filter((x) => touches(name, x))) {
-        items.push({ request: entriesById.get(r.id).request, tunables: { [name]: m } });
-        slots.push({ name, m, r });
-      }
-    }
-  }
-  const responses = runBatch(cli, items);
-  const grid = new Map();  // name → m → id → prediction
-  responses.forEach((resp, i) => {
-    const { name, m, r } = slots[i];
-    if (!grid.has(name)) grid.set(name, new Map());
-    if (!grid.get(name).has(m)) grid.get(name).set(m, new Map());
-    grid.get(name).get(m).set(r.id, predictionOf(entriesById.get(r.id), resp));
-  });
-  const perFold = [];
-  for (let f = 0; f < k; f++) {
-    const chosen = {};
-    for (const name of names) {
-      const train = evaluated.filter((r) => r.fold !== f && touches(name, r));
-      if (train.length === 0) continue;
-      const score = (m) => median(train.map((r) => {
-        const p = m === 1 ? r.prediction : grid.get(name).get(m).get(r.id);
-        return p === null || p === undefined ? Infinity : absLogError(p, r);
-      }));
-      let best = 1;
-      let bestScore = score(1);
-      for (const m of REFIT_GRID) {
-        const sc = score(m);
-        if (sc < bestScore - 1e-12 || (Math.abs(sc - bestScore) <= 1e-12 && Math.abs(Math.log(m)) < Math.abs(Math.log(best)))) {
-          best = m;
-          bestScore = sc;
+  const touched = new Map(names.map((n) => [n, evaluated.filter((x) => touches(n, x))]));
+  const grid = new Map(names.map((n) => [n, new Map()]));  // name → m → id → prediction
+  let evaluations = 0;
+  // One batch: every (constant, multiplier not yet tried) on the cases it touches.
+  const predictAll = (wanted) => {
+    const items = [];
+    const slots = [];
+    for (const [name, ms] of wanted) {
+      for (const m of ms) {
+        if (grid.get(name).has(m)) continue;
+        grid.get(name).set(m, new Map());
+        for (const r of touched.get(name)) {
+          items.push({ request: entriesById.get(r.id).request, tunables: { [name]: m } });
+          slots.push({ name, m, r });
         }
       }
-      if (best !== 1) chosen[name] = best;
     }
-    perFold.push(chosen);
+    runBatch(cli, items).forEach((resp, i) => {
+      const { name, m, r } = slots[i];
+      grid.get(name).get(m).set(r.id, predictionOf(entriesById.get(r.id), resp));
+    });
+    evaluations += items.length;
+  };
+  predictAll(names.map((n) => [n, REFIT_GRID]));
+  // The cases each constant really enters: some multiplier moves the prediction (or loses it).
+  const enters = new Map();
+  for (const name of names) {
+    enters.set(name, touched.get(name).filter((r) => [...grid.get(name).values()].some((byId) => {
+      const p = byId.get(r.id);
+      return p === null || p === undefined || Math.abs(p - r.prediction) > 1e-9 * Math.abs(r.prediction);
+    })));
   }
+  const entered = new Map([...enters].map(([name, rs]) => [name, new Set(rs.map((r) => r.id))]));
+  const predictionWith = (r, chosen) => {
+    const moved = Object.keys(chosen).filter((n) => entered.get(n).has(r.id));
+    if (moved.length === 0) return r.prediction;
+    if (moved.length === 1) return grid.get(moved[0]).get(chosen[moved[0]]).get(r.id);
+    if (!(r.prediction > 0)) return null;
+    let log = Math.log(r.prediction);
+    for (const n of moved) {
+      const p = grid.get(n).get(chosen[n]).get(r.id);
+      if (p === null || p === undefined || !(p > 0)) return null;
+      log += Math.log(p) - Math.log(r.prediction);
+    }
+    return Math.exp(log);
+  };
+  const refitOn = (f) => names.filter((name) => {
+    const train = enters.get(name).filter((r) => r.fold !== f);
+    return train.length >= REFIT_MIN_CASES && new Set(train.map((r) => r.source)).size >= REFIT_MIN_SOURCES;
+  });
+  const descend = (f, start) => {
+    const chosen = { ...start };
+    const free = refitOn(f);
+    let pass = 0;
+    for (let changed = true; changed && pass < REFIT_MAX_PASSES; pass++) {
+      changed = false;
+      for (const name of free) {
+        const train = enters.get(name).filter((r) => r.fold !== f);
+        const score = (m) => {
+          const trial = { ...chosen };
+          if (m === 1) delete trial[name];
+          else trial[name] = m;
+          return median(train.map((r) => {
+            const p = predictionWith(r, trial);
+            return p === null || p === undefined ? Infinity : absLogError(p, r);
+          }));
+        };
+        const current = chosen[name] ?? 1;
+        let best = current;
+        let bestScore = score(current);
+        for (const m of [1, ...grid.get(name).keys()]) {
+          const sc = score(m);
+          if (sc < bestScore - 1e-12 || (Math.abs(sc - bestScore) <= 1e-12 && Math.abs(Math.log(m)) < Math.abs(Math.log(best)))) {
+            best = m;
+            bestScore = sc;
+          }
+        }
+        if (best !== current) {
+          changed = true;
+          if (best === 1) delete chosen[name];
+          else chosen[name] = best;
+        }
+      }
+    }
+    return { chosen, pass };
+  };
+  let folds = Array.from({ length: k }, (_, f) => descend(f, {}));
+  // Refine around each fold's choice, then search again from there.
+  const refine = new Map(names.map((n) => [n, new Set()]));
+  for (const { chosen } of folds) {
+    for (const name of names) {
+      const c = chosen[name] ?? 1;
+      for (const step of REFIT_REFINE_STEPS) {
+        for (const m of [c * 2 ** step, c / 2 ** step].map(roundMultiplier)) {
+          if (m !== 1 && m >= 1 / REFIT_LIMIT - 1e-9 && m <= REFIT_LIMIT + 1e-9) refine.get(name).add(m);
+        }
+      }
+    }
+  }
+  predictAll([...refine].map(([n, ms]) => [n, [...ms]]));
+  folds = folds.map((fold, f) => descend(f, fold.chosen));
+  const perFold = folds.map((fold) => fold.chosen);
+  const passes = folds.map((fold) => fold.pass);
   // The held-out cases with their fold's multipliers.
   const heldItems = [];
   const heldSlots = [];
@@ -659,7 +741,7 @@ function refitFolds(report, entriesById, k = CV_FOLDS, cli = report.cli) {
     if (r.cv_prediction === null || r.cv_prediction === undefined) r.cv_prediction = r.prediction;
     r.cv_error = caseError(r.cv_prediction, r.measurement, r.kind);
   }
-  return { multipliers: perFold, names, evaluations: items.length + heldItems.length };
+  return { multipliers: perFold, names, evaluations: evaluations + heldItems.length, passes };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -903,10 +985,13 @@ function cvNotes(report) {
     'fold\'s refit prediction.');
   if (report.refit) {
     lines.push(`Refit per fold: ${report.refit.names.length} registered constants the cases touch (\`gpu-sizer tunables\`), ` +
-      `each searched on the multipliers ${REFIT_GRID.join(', ')} with the others at their hand-set values, minimising the ` +
-      `median |log error| of the fold's training cases it touches; the held-out fold is predicted with the chosen ` +
-      `multipliers (${report.refit.evaluations} evaluations). The multipliers each fold chose (1: kept as set by hand; ` +
-      'constants no fold moved are left out):');
+      `chosen per fold by coordinate descent over multipliers from ${1 / REFIT_LIMIT} to ${REFIT_LIMIT} (the grid ` +
+      `2^(k/${REFIT_COARSE_STEPS_PER_OCTAVE}), refined by 2^(±1/8) and 2^(±1/16) around each fold's choice; ` +
+      `${report.refit.passes.join('/')} passes in the last search), each minimising the median |log error| of the ` +
+      `fold's training cases the constant enters with the others at their chosen values (only constants entering ` +
+      `≥ ${REFIT_MIN_CASES} of the fold's training cases from ≥ ${REFIT_MIN_SOURCES} sources move); the ` +
+      `held-out fold is predicted with the chosen multipliers (${report.refit.evaluations} evaluations). The ` +
+      'multipliers each fold chose (1: kept as set by hand; constants no fold moved are left out):');
   } else {
     lines.push('No refit (--no-refit): the CV error columns are empty; the coverage uses in-sample predictions.');
   }

@@ -9,6 +9,7 @@
 #include "parallelism.hpp"
 #include "support.hpp"
 #include "training.hpp"
+#include "tunables.hpp"
 
 using namespace sizer;
 using sizer::json;
@@ -276,4 +277,79 @@ TEST_CASE("host offload of a response is reported in memory.host_bytes", "[train
   CHECK(response["memory"]["host_bytes"].get<double>() > 1e11);
   const json plain = sizer_test::evaluate(full_finetune_8b());
   CHECK_FALSE(plain["memory"].contains("host_bytes"));
+}
+
+TEST_CASE("FP8 speeds a large model up more than a small one, and never by the full 2x of its GEMM peak",
+          "[training][utilisation][fp8]") {
+  // The FP8 casts (Transformer Engine's cast-transpose of every FP8 GEMM input) move bytes in proportion
+  // to hidden while the GEMM FLOPs grow with hidden², and attention stays 16-bit.
+  auto tokens_per_s = [](double params_b, int64_t hidden, int64_t layers, const char* precision) {
+    json model = {{"name", "probe"}, {"params_b", params_b}, {"layers", layers}, {"hidden", hidden},
+                  {"heads", hidden / 64}, {"kv_heads", hidden / 64}, {"head_dim", 64}, {"ffn", 4 * hidden},
+                  {"vocab", 50368}, {"max_context", 8192}};
+    json request = {{"model", model},
+                    {"workload",
+                     {{"kind", "pretrain"}, {"tokens", 1e11}, {"seq_len", 2048}, {"precision", precision},
+                      {"sharding", "zero3"}, {"grad_checkpointing", false}}},
+                    {"hardware", {{"gpu", "h100-sxm"}, {"count", 8}}}};
+    const Run x = run(parsed(request), "h100-sxm", 8);
+    REQUIRE(x.placement.fits);
+    return x.speed.tokens_per_s;
+  };
+  const double small_gain = tokens_per_s(0.35, 1024, 24, "fp8") / tokens_per_s(0.35, 1024, 24, "bf16");
+  const double large_gain = tokens_per_s(13.0, 5120, 40, "fp8") / tokens_per_s(13.0, 5120, 40, "bf16");
+  CHECK(small_gain < large_gain);
+  CHECK(large_gain > 1.0);
+  CHECK(large_gain < 2.0);
+}
+
+TEST_CASE("every registered training constant moves some training prediction when the harness scales it",
+          "[training][tunables]") {
+  // The refit in scripts/accuracy.js can only move what reaches a prediction: each training.* name must
+  // be read by the step it names (core/training.cpp, core/parallelism.cpp).
+  auto with = [](json workload, const char* gpu_id, int64_t count, json model = sizer_test::llama_8b()) {
+    json base = {{"kind", "pretrain"}, {"tokens", 1e11}, {"seq_len", 2048}};
+    for (auto it = workload.begin(); it != workload.end(); ++it) base[it.key()] = it.value();
+    return json{{"model", model}, {"workload", base}, {"hardware", {{"gpu", gpu_id}, {"count", count}}}};
+  };
+  const std::vector<json> probes = {
+      with({{"precision", "bf16"}, {"sharding", "zero1"}, {"parallelism", {{"tensor", 2}, {"pipeline", 1}, {"data", 8}}}},
+           "a100-80gb-sxm", 16),
+      with({{"precision", "bf16"}, {"sharding", "zero1"}, {"parallelism", {{"tensor", 4}, {"pipeline", 1}, {"data", 4}}}},
+           "h100-sxm", 16),
+      with({{"precision", "fp8"}, {"sharding", "zero1"}}, "h100-sxm", 8),
+      with({{"kind", "finetune"}, {"method", "lora"}, {"lora_rank", 16}, {"grad_checkpointing", true}, {"dataset_tokens", 1e7}},
+           "rtx-4090", 1),
+      with({{"kind", "finetune"}, {"method", "qlora"}, {"weights", "nf4"}, {"lora_rank", 16}, {"grad_checkpointing", true},
+            {"dataset_tokens", 1e7}},
+           "rtx-4090", 1),
+      with({{"kind", "finetune"}, {"method", "full"}, {"offload", "optimizer"}, {"sharding", "zero2"},
+            {"grad_checkpointing", true}, {"dataset_tokens", 1e7}},
+           "a100-80gb-sxm", 1),
+      with({{"precision", "bf16"}, {"sharding", "zero1"}, {"parallelism", {{"tensor", 1}, {"pipeline", 1}, {"data", 16}, {"expert", 8}}}},
+           "h100-sxm", 16, "mixtral-8x7b"),
+  };
+  auto speeds = [&probes]() {
+    std::vector<double> out;
+    for (const json& p : probes) {
+      const json response = sizer_test::evaluate(p);
+      INFO(response.dump().substr(0, 400));
+      REQUIRE(response["options"][0].contains("train_tokens_per_s"));
+      out.push_back(response["options"][0]["train_tokens_per_s"].get<double>());
+    }
+    return out;
+  };
+  const std::vector<double> base = speeds();
+  for (const std::string& name : tunable_names()) {
+    if (name.rfind("training.", 0) != 0) continue;
+    INFO(name);
+    // Overlaps are clamped at 1 (all hidden): scale them down so the change shows.
+    const double multiplier = name.find("overlap") != std::string::npos ? 0.5 : 1.3;
+    REQUIRE(set_tunable_multipliers({{name, multiplier}}).empty());
+    const std::vector<double> scaled = speeds();
+    REQUIRE(set_tunable_multipliers({}).empty());
+    bool moved = false;
+    for (size_t i = 0; i < base.size(); ++i) moved = moved || std::abs(scaled[i] / base[i] - 1.0) > 1e-6;
+    CHECK(moved);
+  }
 }
