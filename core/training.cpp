@@ -84,6 +84,8 @@ double lora_params(const Model& m, const TrainingWorkload& w) {
 }
 
 namespace {
+// fp32 over 16-bit element size (PEFT prepare_model_for_kbit_training, EnginePreset::training_kbit_fp32_upcast).
+constexpr double kFp32OverBf16 = 2.0;
 struct ActivationSplit {
   double per_layer_full = 0;   // one layer's saved tensors, one micro-batch
   double checkpoint = 0;       // one layer's checkpointed input (2·s·b·hidden, 16-bit)
@@ -93,7 +95,11 @@ ActivationSplit activation_split(const Model& m, const TrainingWorkload& w, int6
   const double h = static_cast<double>(m.hidden);
   const double experts_active = m.experts > 1 ? static_cast<double>(m.experts_per_token) : 1.0;
   const double f = static_cast<double>(m.ffn) * experts_active;
-  return {sb * (15.0 * h + 8.0 * f), 2.0 * sb * h};
+  // Korthikanti's counts are for a 16-bit stream; PEFT's k-bit preparation runs it in fp32 (the norms'
+  // fp32 weights promote their outputs, and bitsandbytes' Linear4bit casts its output back to the input's
+  // dtype), so every saved tensor and the checkpointed layer inputs take twice the bytes.
+  const double width = w.kbit_fp32_upcast ? kFp32OverBf16 : 1.0;
+  return {width * sb * (15.0 * h + 8.0 * f), width * 2.0 * sb * h};
 }
 // fp32 copies of the logits a step holds with workload.fused_loss: none when the loss is fused with the
 // output projection and computed chunk by chunk from the hidden states (Liger FusedLinearCrossEntropy,
@@ -101,6 +107,7 @@ ActivationSplit activation_split(const Model& m, const TrainingWorkload& w, int6
 // their gradient, about four (EnginePreset::training_logits_copies of transformers, engines.hpp).
 constexpr double kFusedLossLogitsCopies = 0.0;
 constexpr double kUnfusedLossLogitsCopies = 4.0;
+constexpr double kUpcastLogitsCopy = 1.0;
 // Layers whose saved tensors an activation-offload stream keeps on the GPU: the one at work and the
 // next one being copied in or out (torchtune OffloadActivations uses one side stream; Unsloth's
 // offloaded checkpointing moves each layer's input as soon as the layer has run).
@@ -108,6 +115,9 @@ constexpr double kOffloadLayersResident = 2.0;
 }  // namespace
 
 double effective_logits_copies(const TrainingWorkload& w, double engine_logits_copies) {
+  // An fp32 lm_head (PEFT's k-bit preparation) writes the logits in fp32: the unfused loss's upcast copy
+  // (logits.float()) is the logits themselves, one copy fewer.
+  if (w.kbit_fp32_upcast && !w.fused_loss) return std::max(0.0, engine_logits_copies - kUpcastLogitsCopy);
   if (!w.fused_loss) return engine_logits_copies;
   return *w.fused_loss ? kFusedLossLogitsCopies : std::max(engine_logits_copies, kUnfusedLossLogitsCopies);
 }
@@ -154,6 +164,10 @@ TrainingMemory training_memory(const Model& m, const TrainingWorkload& w, double
     // casts LoRA layers to bf16 (artidoro/qlora, qlora.py) and pages the 32-bit Adam states.
     const WeightFormat* format = find_weight_format(w.weights);
     t.weights_bytes = format ? weights_bytes(m, *format) : params * 2.0;
+    // PEFT's k-bit preparation casts the 16-bit embeddings and lm_head to fp32: 2 more bytes each.
+    if (w.kbit_fp32_upcast && format != nullptr && format->embeddings_stay_16bit) {
+      t.weights_bytes += std::min(m.embedding_params(), params / 2.0) * (4.0 - 2.0);
+    }
     t.trainable_params = lora_params(m, w);
     t.adapter_bytes = t.trainable_params * 2.0;
     t.gradients_bytes = t.trainable_params * 2.0;
