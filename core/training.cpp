@@ -303,10 +303,10 @@ std::vector<Explanation> explain_training_memory(const Model& m, const TrainingW
                     "seq_len × micro_batch × vocab × 4 × logits_copies"
                   : "min(resident_layers, layers) × layer_bytes + seq_len × micro_batch × vocab × 4 × logits_copies")
        : w.grad_checkpointing
-           ? "layers × 2 × seq_len × micro_batch × hidden + seq_len × micro_batch × (15 × hidden + 8 × ffn × "
-             "experts_active) + seq_len × micro_batch × vocab × 4 × logits_copies"
-           : "layers × seq_len × micro_batch × (15 × hidden + 8 × ffn × experts_active) + seq_len × micro_batch × "
-             "vocab × 4 × logits_copies",
+           ? "sixteen_bit_widths × (layers × 2 × seq_len × micro_batch × hidden + seq_len × micro_batch × (15 × "
+             "hidden + 8 × ffn × experts_active)) + seq_len × micro_batch × vocab × 4 × logits_copies"
+           : "sixteen_bit_widths × layers × seq_len × micro_batch × (15 × hidden + 8 × ffn × experts_active) + "
+             "seq_len × micro_batch × vocab × 4 × logits_copies",
        {{"seq_len", static_cast<double>(w.seq_len)},
         {"micro_batch", static_cast<double>(w.micro_batch)},
         {"layers", static_cast<double>(m.layers)},
@@ -319,10 +319,12 @@ std::vector<Explanation> explain_training_memory(const Model& m, const TrainingW
         {"activation_offload", w.activation_offload ? 1.0 : 0.0},
         {"layer_bytes", activation_split(m, w, w.seq_len).per_layer_full},
         {"checkpoint_bytes", activation_split(m, w, w.seq_len).checkpoint},
-        {"resident_layers", kOffloadLayersResident}},
+        {"resident_layers", kOffloadLayersResident},
+        {"sixteen_bit_widths", w.kbit_fp32_upcast ? kFp32OverBf16 : 1.0}},
        t.activations_bytes,
        "Korthikanti et al. 2022, Table 2, with flash attention and a gated MLP; with activation_offload the GPU "
-       "keeps the layer at work and two layers' checkpoints"}};
+       "keeps the layer at work and two layers' checkpoints; sixteen_bit_widths 2 where PEFT's k-bit preparation "
+       "runs the stream in fp32 (QLoRA in transformers)"}};
   if (t.host_bytes > 0) {
     out.push_back({"host_bytes",
          "host_optimizer_bytes + host_weights_bytes + host_paged_bytes + host_activations_bytes",
