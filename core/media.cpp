@@ -68,6 +68,11 @@ constexpr double kTranscriptTokensPerSecond = 3.3;
 constexpr double kMusicFramesPerSecond = 50.0;
 constexpr double kMelFramesPerSecond = 93.75;  // 24 kHz, hop 256 (F5-TTS, Kokoro-style vocoders)
 constexpr double kEncoderFramesPerWindow = 1500.0;  // Whisper: 30 s of 10 ms mel frames, stride 2
+// Beams of a transcription decode: the default of openai/whisper's CLI (--beam_size 5) and of
+// faster-whisper's transcribe(beam_size=5), and the setting of faster-whisper's published benchmark.
+constexpr double kTranscribeBeams = 5.0;
+// Whisper's decoder text context, n_text_ctx = 448 (openai/whisper ModelDimensions; max_target_positions).
+constexpr double kDecoderTextContext = 448.0;
 
 // A size given within this factor of a preset's size (whole pipeline or backbone) is taken as that preset.
 constexpr double kSamePresetFactor = 1.3;
@@ -298,6 +303,14 @@ MediaMemory media_memory(const Model& m, const MediaWorkload& w, WorkloadKind ki
     const double chunk_seconds = std::min(w.audio_seconds, m.media.chunk_seconds.value_or(30.0));
     const double frames = m.media.task == MediaTaskId::transcribe ? kEncoderFramesPerWindow : chunk_seconds * kMelFramesPerSecond;
     mem.activations_bytes = batch * frames * (4.0 * hidden + 2.0 * 4.0 * hidden) * value_bytes;
+    if (m.media.task == MediaTaskId::transcribe) {
+      // Beam search keeps each beam's decoder caches: cross-attention K and V over the window's encoder
+      // frames (openai/whisper repeats the audio features per beam, decoding.py repeat_interleave) and
+      // self-attention K and V over the decoder's text context (n_text_ctx 448).
+      const double layers = static_cast<double>(m.media.decoder_layers.value_or(m.layers > 0 ? m.layers / 2 : 32));
+      mem.activations_bytes += batch * kTranscribeBeams * layers * 2.0 * (kEncoderFramesPerWindow + kDecoderTextContext) *
+                               hidden * value_bytes;
+    }
   } else {
     // Inference keeps one layer's working set: ≈ (4·hidden + 2·ffn) values per token, per image, twice
     // with classifier-free guidance (UNets at their quarter-resolution blocks); the VAE decode peak comes
