@@ -169,8 +169,12 @@ TrainingMemory training_memory(const Model& m, const TrainingWorkload& w, double
       t.weights_bytes += std::min(m.embedding_params(), params / 2.0) * (4.0 - 2.0);
     }
     t.trainable_params = lora_params(m, w);
-    t.adapter_bytes = t.trainable_params * 2.0;
-    t.gradients_bytes = t.trainable_params * 2.0;
+    // Through PEFT the adapters are fp32 with fp32 gradients: get_peft_model's autocast_adapter_dtype
+    // (default True) casts 16-bit adapter weights to fp32, and over a 4-bit base they are created in fp32.
+    const double adapter_width = w.kbit_fp32_upcast ? 4.0 : 2.0;
+    t.adapter_bytes = t.trainable_params * adapter_width;
+    t.gradients_bytes = t.trainable_params * adapter_width;
+    gradient_width = adapter_width;
     t.optimizer_bytes = t.trainable_params * optimizer_bytes_per_param(w.optimizer, false);
   }
   // Optimizer in backward (PyTorch "optimizer step in backward" tutorial; torchtune optimizer_in_bwd):
