@@ -304,12 +304,17 @@ MediaMemory media_memory(const Model& m, const MediaWorkload& w, WorkloadKind ki
     const double frames = m.media.task == MediaTaskId::transcribe ? kEncoderFramesPerWindow : chunk_seconds * kMelFramesPerSecond;
     mem.activations_bytes = batch * frames * (4.0 * hidden + 2.0 * 4.0 * hidden) * value_bytes;
     if (m.media.task == MediaTaskId::transcribe) {
-      // Beam search keeps each beam's decoder caches: cross-attention K and V over the window's encoder
-      // frames (openai/whisper repeats the audio features per beam, decoding.py repeat_interleave) and
-      // self-attention K and V over the decoder's text context (n_text_ctx 448).
+      // Beam search keeps the decoder caches: cross-attention K and V over the window's encoder frames
+      // (one copy per beam where the runtime repeats the encoder output, EnginePreset::
+      // beams_copy_encoder_states; else one a stream) and each beam's self-attention K and V.
       const double layers = static_cast<double>(m.media.decoder_layers.value_or(m.layers > 0 ? m.layers / 2 : 32));
-      mem.activations_bytes += batch * kTranscribeBeams * layers * 2.0 * (kEncoderFramesPerWindow + kDecoderTextContext) *
-                               hidden * value_bytes;
+      const double cross_copies = engine.beams_copy_encoder_states ? kTranscribeBeams : 1.0;
+      // The self-attention caches grow with the tokens decoded: the window's transcript and the previous
+      // window's as prompt (condition_on_previous_text, the default), at most the 448-token text context.
+      const double text_positions = std::min(kDecoderTextContext, 2.0 * chunk_seconds * kTranscriptTokensPerSecond);
+      mem.activations_bytes += batch * layers * 2.0 *
+                               (cross_copies * kEncoderFramesPerWindow + kTranscribeBeams * text_positions) * hidden *
+                               value_bytes;
     }
   } else {
     // Inference keeps one layer's working set: ≈ (4·hidden + 2·ffn) values per token, per image, twice

@@ -78,19 +78,27 @@ TEST_CASE("the fp32 stream shortens the longest QLoRA sequence, and a bigger GPU
   CHECK(generic_80 > hf_80);
 }
 
-TEST_CASE("Whisper transcription holds every beam's decoder caches", "[memory][media]") {
-  auto activations = [](int batch) {
+TEST_CASE("Whisper transcription holds the beams' decoder caches; transformers copies the encoder states per beam",
+          "[memory][media]") {
+  auto activations = [](int batch, const char* engine) {
     const json r = sizer_test::evaluate({{"model", "whisper-large-v3"},
                                          {"workload", {{"kind", "audio"}, {"weights", "fp16"}, {"audio_seconds", 600},
                                                        {"batch", batch}}},
+                                         {"engine", engine},
                                          {"hardware", {{"gpu", "a100-80gb-sxm"}, {"count", 1}}}});
     REQUIRE(r.value("ok", false));
     return mem(r, "activations_bytes");
   };
-  const double one = activations(1);
-  // 5 beams × 32 decoder layers × K and V × (1500 encoder frames + 448 text positions) × 1280 × 2 bytes.
-  const double beam_caches = 5.0 * 32.0 * 2.0 * (1500.0 + 448.0) * 1280.0 * 2.0;
-  CHECK(one > beam_caches);
-  CHECK(one < beam_caches * 1.5);  // the encoder window's working set is the smaller part
-  CHECK(activations(2) == Approx(2.0 * one).epsilon(1e-9));
+  // 32 decoder layers × K and V × 1280 × 2 bytes, over the 1500 encoder frames (once a stream, or once a
+  // beam of 5) and each beam's text positions: two 30 s windows of transcript at 3.3 tokens a second.
+  const double per_position = 32.0 * 2.0 * 1280.0 * 2.0;
+  const double text = 2.0 * 30.0 * 3.3;
+  const double shared = per_position * (1500.0 + 5.0 * text);
+  const double per_beam = per_position * (5.0 * 1500.0 + 5.0 * text);
+  const double generic = activations(1, "generic");
+  const double hf = activations(1, "transformers");
+  CHECK(generic > shared);
+  CHECK(hf > per_beam);
+  CHECK(hf - generic == Approx(per_beam - shared).epsilon(1e-9));
+  CHECK(activations(2, "generic") == Approx(2.0 * generic).epsilon(1e-9));
 }
