@@ -108,6 +108,11 @@ ActivationSplit activation_split(const Model& m, const TrainingWorkload& w, int6
 constexpr double kFusedLossLogitsCopies = 0.0;
 constexpr double kUnfusedLossLogitsCopies = 4.0;
 constexpr double kUpcastLogitsCopy = 1.0;
+// Backward through a layer holds the gradient of the residual stream coming in (dL/dy) and the one it
+// produces (dL/dx) beside the layer's saved tensors: two more hidden-sized tensors per token, which
+// Korthikanti's count of saved activations leaves out. Unsloth's context table (+18,876 tokens per 4 GB
+// for Llama 3.1 8B, offloaded checkpoints) needs them: without, its rows read 12% long at 8-24 GB.
+constexpr double kResidualGradientBuffers = 2.0;
 // Layers whose saved tensors an activation-offload stream keeps on the GPU: the one at work and the
 // next one being copied in or out (torchtune OffloadActivations uses one side stream; Unsloth's
 // offloaded checkpointing moves each layer's input as soon as the layer has run).
@@ -134,6 +139,7 @@ double training_activation_bytes(const Model& m, const TrainingWorkload& w, int6
                                 : kOffloadLayersResident * a.per_layer_full;
     body = std::min(body, w.grad_checkpointing ? layers * a.checkpoint + a.per_layer_full : layers * a.per_layer_full);
   }
+  body += kResidualGradientBuffers * a.checkpoint;
   const double logits = static_cast<double>(seq_len) * static_cast<double>(w.micro_batch) *
                         static_cast<double>(m.vocab) * 4.0 * logits_copies;
   return body + logits;
@@ -304,13 +310,16 @@ std::vector<Explanation> explain_training_memory(const Model& m, const TrainingW
        w.activation_offload
            ? (w.grad_checkpointing
                   ? "min(layer_bytes + resident_layers × checkpoint_bytes, layers × checkpoint_bytes + layer_bytes) + "
-                    "seq_len × micro_batch × vocab × 4 × logits_copies"
-                  : "min(resident_layers, layers) × layer_bytes + seq_len × micro_batch × vocab × 4 × logits_copies")
+                    "residual_gradient_buffers × checkpoint_bytes + seq_len × micro_batch × vocab × 4 × logits_copies"
+                  : "min(resident_layers, layers) × layer_bytes + residual_gradient_buffers × checkpoint_bytes + "
+                    "seq_len × micro_batch × vocab × 4 × logits_copies")
        : w.grad_checkpointing
-           ? "sixteen_bit_widths × (layers × 2 × seq_len × micro_batch × hidden + seq_len × micro_batch × (15 × "
-             "hidden + 8 × ffn × experts_active)) + seq_len × micro_batch × vocab × 4 × logits_copies"
-           : "sixteen_bit_widths × layers × seq_len × micro_batch × (15 × hidden + 8 × ffn × experts_active) + "
-             "seq_len × micro_batch × vocab × 4 × logits_copies",
+           ? "sixteen_bit_widths × ((layers + residual_gradient_buffers) × 2 × seq_len × micro_batch × hidden + "
+             "seq_len × micro_batch × (15 × hidden + 8 × ffn × experts_active)) + seq_len × micro_batch × vocab × 4 × "
+             "logits_copies"
+           : "sixteen_bit_widths × (layers × seq_len × micro_batch × (15 × hidden + 8 × ffn × experts_active) + "
+             "residual_gradient_buffers × 2 × seq_len × micro_batch × hidden) + seq_len × micro_batch × vocab × 4 × "
+             "logits_copies",
        {{"seq_len", static_cast<double>(w.seq_len)},
         {"micro_batch", static_cast<double>(w.micro_batch)},
         {"layers", static_cast<double>(m.layers)},
@@ -324,11 +333,13 @@ std::vector<Explanation> explain_training_memory(const Model& m, const TrainingW
         {"layer_bytes", activation_split(m, w, w.seq_len).per_layer_full},
         {"checkpoint_bytes", activation_split(m, w, w.seq_len).checkpoint},
         {"resident_layers", kOffloadLayersResident},
-        {"sixteen_bit_widths", w.kbit_fp32_upcast ? kFp32OverBf16 : 1.0}},
+        {"sixteen_bit_widths", w.kbit_fp32_upcast ? kFp32OverBf16 : 1.0},
+        {"residual_gradient_buffers", kResidualGradientBuffers}},
        t.activations_bytes,
        "Korthikanti et al. 2022, Table 2, with flash attention and a gated MLP; with activation_offload the GPU "
        "keeps the layer at work and two layers' checkpoints; sixteen_bit_widths 2 where PEFT's k-bit preparation "
-       "runs the stream in fp32 (QLoRA in transformers)"}};
+       "runs the stream in fp32 (QLoRA in transformers); residual_gradient_buffers: the residual-stream gradients "
+       "into and out of the layer in backward"}};
   if (t.host_bytes > 0) {
     out.push_back({"host_bytes",
          "host_optimizer_bytes + host_weights_bytes + host_paged_bytes + host_activations_bytes",

@@ -44,7 +44,8 @@ TEST_CASE("QLoRA through transformers: fp32 embeddings, fp32 stream, fp32 adapte
   CHECK(mem(hf, "gradients_bytes") == Approx(2.0 * mem(generic, "gradients_bytes")).epsilon(1e-12));
   // Activations: checkpointed layer inputs and one layer's saved tensors at 4 bytes, and the unfused loss's
   // four fp32 logits copies less the upcast one (the fp32 lm_head writes fp32 logits).
-  const double body = layers * 2.0 * s * h + s * (15.0 * h + 8.0 * f);
+  // (layers checkpoints + the two residual-stream gradients of backward) × 2·s·h, one layer's saved tensors.
+  const double body = (layers + 2.0) * 2.0 * s * h + s * (15.0 * h + 8.0 * f);
   CHECK(mem(hf, "activations_bytes") == Approx(2.0 * body + s * vocab * 4.0 * 3.0).epsilon(1e-9));
   // The generic preset's stream stays 16-bit (one logits copy, engines.cpp).
   CHECK(mem(generic, "activations_bytes") == Approx(body + s * vocab * 4.0 * 1.0).epsilon(1e-9));
