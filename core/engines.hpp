@@ -60,12 +60,6 @@ struct EnginePreset {
   // (transformers' flash-attention path warns "The input hidden states seems to be silently casted in
   // float32 ... upcasted embedding or layer norm layers in float32").
   bool training_kbit_fp32_upcast = false;
-  // Encoder-decoder beam search: the runtime repeats the encoder output for every beam, so each beam
-  // holds its own cross-attention K/V (transformers generate(): _expand_inputs_for_generation repeats
-  // encoder_outputs num_beams times; openai/whisper decoding.py repeat_interleave of audio_features).
-  // False: one copy per stream that the beams share (CTranslate2 / faster-whisper: its batched pipeline
-  // grows by ~225 MiB a stream at beam 5, one stream's cross-attention K/V, faster-whisper README).
-  bool beams_copy_encoder_states = false;
 };
 
 // nullptr for an unknown id.

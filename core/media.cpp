@@ -305,10 +305,14 @@ MediaMemory media_memory(const Model& m, const MediaWorkload& w, WorkloadKind ki
     mem.activations_bytes = batch * frames * (4.0 * hidden + 2.0 * 4.0 * hidden) * value_bytes;
     if (m.media.task == MediaTaskId::transcribe) {
       // Beam search keeps the decoder caches: cross-attention K and V over the window's encoder frames
-      // (one copy per beam where the runtime repeats the encoder output, EnginePreset::
-      // beams_copy_encoder_states; else one a stream) and each beam's self-attention K and V.
+      // (one copy per beam, or one a stream, below) and each beam's self-attention K and V.
       const double layers = static_cast<double>(m.media.decoder_layers.value_or(m.layers > 0 ? m.layers / 2 : 32));
-      const double cross_copies = engine.beams_copy_encoder_states ? kTranscribeBeams : 1.0;
+      // Eager PyTorch repeats the encoder output for every beam (openai/whisper decoding.py:
+      // audio_features.repeat_interleave(n_group); transformers generate(): _expand_inputs_for_generation),
+      // so each beam holds its own cross-attention K/V; CTranslate2 (faster-whisper, runtime compiled)
+      // keeps one copy a stream that the beams share: its batched pipeline grows by ~225 MiB a stream at
+      // beam 5, one stream's cross-attention K/V (faster-whisper README, RTX 3070 Ti table).
+      const double cross_copies = w.runtime == MediaRuntimeId::eager ? kTranscribeBeams : 1.0;
       // The self-attention caches grow with the tokens decoded: the window's transcript and the previous
       // window's as prompt (condition_on_previous_text, the default), at most the 448-token text context.
       const double text_positions = std::min(kDecoderTextContext, 2.0 * chunk_seconds * kTranscriptTokensPerSecond);

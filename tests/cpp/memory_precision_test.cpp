@@ -79,13 +79,12 @@ TEST_CASE("the fp32 stream shortens the longest QLoRA sequence, and a bigger GPU
   CHECK(generic_80 > hf_80);
 }
 
-TEST_CASE("Whisper transcription holds the beams' decoder caches; transformers copies the encoder states per beam",
+TEST_CASE("Whisper transcription holds the beams' decoder caches; eager PyTorch copies the encoder states per beam",
           "[memory][media]") {
-  auto activations = [](int batch, const char* engine) {
+  auto activations = [](int batch, const char* runtime) {
     const json r = sizer_test::evaluate({{"model", "whisper-large-v3"},
                                          {"workload", {{"kind", "audio"}, {"weights", "fp16"}, {"audio_seconds", 600},
-                                                       {"batch", batch}}},
-                                         {"engine", engine},
+                                                       {"batch", batch}, {"runtime", runtime}}},
                                          {"hardware", {{"gpu", "a100-80gb-sxm"}, {"count", 1}}}});
     REQUIRE(r.value("ok", false));
     return mem(r, "activations_bytes");
@@ -96,10 +95,10 @@ TEST_CASE("Whisper transcription holds the beams' decoder caches; transformers c
   const double text = 2.0 * 30.0 * 3.3;
   const double shared = per_position * (1500.0 + 5.0 * text);
   const double per_beam = per_position * (5.0 * 1500.0 + 5.0 * text);
-  const double generic = activations(1, "generic");
-  const double hf = activations(1, "transformers");
-  CHECK(generic > shared);
-  CHECK(hf > per_beam);
-  CHECK(hf - generic == Approx(per_beam - shared).epsilon(1e-9));
-  CHECK(activations(2, "generic") == Approx(2.0 * generic).epsilon(1e-9));
+  const double compiled = activations(1, "compiled");
+  const double eager = activations(1, "eager");
+  CHECK(compiled > shared);
+  CHECK(eager > per_beam);
+  CHECK(eager - compiled == Approx(per_beam - shared).epsilon(1e-9));
+  CHECK(activations(2, "compiled") == Approx(2.0 * compiled).epsilon(1e-9));
 }
