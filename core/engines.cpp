@@ -61,7 +61,7 @@ constexpr EnginePreset kEngines[] = {
     {"transformers", 1.00, 0.35 * kGiB, 0.0, 1, 1 << 24, 0.80, 0.80, 0.40, 0.0010, 0.0004, 4.0, 256, true, 0.30,
      "Hugging Face transformers generate() in eager PyTorch (whole prompt in one forward pass; device_map=\"auto\" "
      "places consecutive layers on each GPU)",
-     kAutoGptqDequantOps, false, 0.0},
+     kAutoGptqDequantOps, false, 0.0, true},
     {"generic", 0.90, 0.75 * kGiB, 0.5 * kGiB, 16, 8192, 0.75, 0.80, 0.55, 0.0015, 0.0, 1.0, 1024, false, 0.30,
      "A typical optimised server: vLLM-like memory and efficiency; training with a fused loss", kMarlinDequantOps, false,
      kTensorParallelBuffers},

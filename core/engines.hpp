@@ -54,6 +54,12 @@ struct EnginePreset {
   // Per GPU when a replica is split by tensor parallelism: NCCL communicators and custom all-reduce
   // buffers, allocated outside the engine's torch pool.
   double tensor_parallel_bytes_per_gpu = 0;
+  // QLoRA through PEFT's prepare_model_for_kbit_training (what TRL's SFTTrainer calls for a k-bit model):
+  // every parameter bitsandbytes left unquantised (embeddings, lm_head, norms) is cast to fp32
+  // (peft/utils/other.py: "cast all non INT8 parameters to fp32"), so the residual stream runs in fp32
+  // (transformers' flash-attention path warns "The input hidden states seems to be silently casted in
+  // float32 ... upcasted embedding or layer norm layers in float32").
+  bool training_kbit_fp32_upcast = false;
 };
 
 // nullptr for an unknown id.

@@ -68,6 +68,11 @@ constexpr double kTranscriptTokensPerSecond = 3.3;
 constexpr double kMusicFramesPerSecond = 50.0;
 constexpr double kMelFramesPerSecond = 93.75;  // 24 kHz, hop 256 (F5-TTS, Kokoro-style vocoders)
 constexpr double kEncoderFramesPerWindow = 1500.0;  // Whisper: 30 s of 10 ms mel frames, stride 2
+// Beams of a transcription decode: the default of openai/whisper's CLI (--beam_size 5) and of
+// faster-whisper's transcribe(beam_size=5), and the setting of faster-whisper's published benchmark.
+constexpr double kTranscribeBeams = 5.0;
+// Whisper's decoder text context, n_text_ctx = 448 (openai/whisper ModelDimensions; max_target_positions).
+constexpr double kDecoderTextContext = 448.0;
 
 // A size given within this factor of a preset's size (whole pipeline or backbone) is taken as that preset.
 constexpr double kSamePresetFactor = 1.3;
@@ -298,6 +303,23 @@ MediaMemory media_memory(const Model& m, const MediaWorkload& w, WorkloadKind ki
     const double chunk_seconds = std::min(w.audio_seconds, m.media.chunk_seconds.value_or(30.0));
     const double frames = m.media.task == MediaTaskId::transcribe ? kEncoderFramesPerWindow : chunk_seconds * kMelFramesPerSecond;
     mem.activations_bytes = batch * frames * (4.0 * hidden + 2.0 * 4.0 * hidden) * value_bytes;
+    if (m.media.task == MediaTaskId::transcribe) {
+      // Beam search keeps the decoder caches: cross-attention K and V over the window's encoder frames
+      // (one copy per beam, or one a stream, below) and each beam's self-attention K and V.
+      const double layers = static_cast<double>(m.media.decoder_layers.value_or(m.layers > 0 ? m.layers / 2 : 32));
+      // Eager PyTorch repeats the encoder output for every beam (openai/whisper decoding.py:
+      // audio_features.repeat_interleave(n_group); transformers generate(): _expand_inputs_for_generation),
+      // so each beam holds its own cross-attention K/V; CTranslate2 (faster-whisper, runtime compiled)
+      // keeps one copy a stream that the beams share: its batched pipeline grows by ~225 MiB a stream at
+      // beam 5, one stream's cross-attention K/V (faster-whisper README, RTX 3070 Ti table).
+      const double cross_copies = w.runtime == MediaRuntimeId::eager ? kTranscribeBeams : 1.0;
+      // The self-attention caches grow with the tokens decoded: the window's transcript and the previous
+      // window's as prompt (condition_on_previous_text, the default), at most the 448-token text context.
+      const double text_positions = std::min(kDecoderTextContext, 2.0 * chunk_seconds * kTranscriptTokensPerSecond);
+      mem.activations_bytes += batch * layers * 2.0 *
+                               (cross_copies * kEncoderFramesPerWindow + kTranscribeBeams * text_positions) * hidden *
+                               value_bytes;
+    }
   } else {
     // Inference keeps one layer's working set: ≈ (4·hidden + 2·ffn) values per token, per image, twice
     // with classifier-free guidance (UNets at their quarter-resolution blocks); the VAE decode peak comes

@@ -334,6 +334,10 @@ ParsedRequest parse_request(const json& document, const Catalog& catalog) {
   }
 
   request.engine = r.choice_id<EngineId>(document, "engine", "").value_or(EngineId::generic);
+  if (is_training(request.kind) && request.training.method == MethodId::qlora) {
+    const EnginePreset* preset = find_engine(request.engine);
+    request.training.kbit_fp32_upcast = preset != nullptr && preset->training_kbit_fp32_upcast;
+  }
   // A media pipeline served by TensorRT-LLM runs TensorRT engines unless the workload says otherwise.
   if (is_media(request.kind) && !request.media.runtime_given && request.engine == EngineId::tensorrt_llm) {
     request.media.runtime = MediaRuntimeId::tensorrt;

@@ -63,6 +63,9 @@ struct TrainingWorkload {
   // The loss fused with the output projection (Liger, Apple Cut Cross-Entropy, Unsloth): no full logits
   // are held. Absent: as the engine's preset (EnginePreset::training_logits_copies).
   std::optional<bool> fused_loss;
+  // Not a request field: set from the engine preset (EnginePreset::training_kbit_fp32_upcast) for QLoRA,
+  // so the memory formulas see the fp32 embeddings and fp32 residual stream PEFT's k-bit preparation makes.
+  bool kbit_fp32_upcast = false;
 };
 
 // Image/video diffusion and audio (CONTRACT.md kinds "image", "video", "audio").

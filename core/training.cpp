@@ -84,6 +84,8 @@ double lora_params(const Model& m, const TrainingWorkload& w) {
 }
 
 namespace {
+// fp32 over 16-bit element size (PEFT prepare_model_for_kbit_training, EnginePreset::training_kbit_fp32_upcast).
+constexpr double kFp32OverBf16 = 2.0;
 struct ActivationSplit {
   double per_layer_full = 0;   // one layer's saved tensors, one micro-batch
   double checkpoint = 0;       // one layer's checkpointed input (2·s·b·hidden, 16-bit)
@@ -93,7 +95,11 @@ ActivationSplit activation_split(const Model& m, const TrainingWorkload& w, int6
   const double h = static_cast<double>(m.hidden);
   const double experts_active = m.experts > 1 ? static_cast<double>(m.experts_per_token) : 1.0;
   const double f = static_cast<double>(m.ffn) * experts_active;
-  return {sb * (15.0 * h + 8.0 * f), 2.0 * sb * h};
+  // Korthikanti's counts are for a 16-bit stream; PEFT's k-bit preparation runs it in fp32 (the norms'
+  // fp32 weights promote their outputs, and bitsandbytes' Linear4bit casts its output back to the input's
+  // dtype), so every saved tensor and the checkpointed layer inputs take twice the bytes.
+  const double width = w.kbit_fp32_upcast ? kFp32OverBf16 : 1.0;
+  return {width * sb * (15.0 * h + 8.0 * f), width * 2.0 * sb * h};
 }
 // fp32 copies of the logits a step holds with workload.fused_loss: none when the loss is fused with the
 // output projection and computed chunk by chunk from the hidden states (Liger FusedLinearCrossEntropy,
@@ -101,6 +107,12 @@ ActivationSplit activation_split(const Model& m, const TrainingWorkload& w, int6
 // their gradient, about four (EnginePreset::training_logits_copies of transformers, engines.hpp).
 constexpr double kFusedLossLogitsCopies = 0.0;
 constexpr double kUnfusedLossLogitsCopies = 4.0;
+constexpr double kUpcastLogitsCopy = 1.0;
+// Backward through a layer holds the gradient of the residual stream coming in (dL/dy) and the one it
+// produces (dL/dx) beside the layer's saved tensors: two more hidden-sized tensors per token, which
+// Korthikanti's count of saved activations leaves out. Unsloth's context table (+18,876 tokens per 4 GB
+// for Llama 3.1 8B, offloaded checkpoints) needs them: without, its rows read 12% long at 8-24 GB.
+constexpr double kResidualGradientBuffers = 2.0;
 // Layers whose saved tensors an activation-offload stream keeps on the GPU: the one at work and the
 // next one being copied in or out (torchtune OffloadActivations uses one side stream; Unsloth's
 // offloaded checkpointing moves each layer's input as soon as the layer has run).
@@ -108,6 +120,9 @@ constexpr double kOffloadLayersResident = 2.0;
 }  // namespace
 
 double effective_logits_copies(const TrainingWorkload& w, double engine_logits_copies) {
+  // An fp32 lm_head (PEFT's k-bit preparation) writes the logits in fp32: the unfused loss's upcast copy
+  // (logits.float()) is the logits themselves, one copy fewer.
+  if (w.kbit_fp32_upcast && !w.fused_loss) return std::max(0.0, engine_logits_copies - kUpcastLogitsCopy);
   if (!w.fused_loss) return engine_logits_copies;
   return *w.fused_loss ? kFusedLossLogitsCopies : std::max(engine_logits_copies, kUnfusedLossLogitsCopies);
 }
@@ -124,6 +139,7 @@ double training_activation_bytes(const Model& m, const TrainingWorkload& w, int6
                                 : kOffloadLayersResident * a.per_layer_full;
     body = std::min(body, w.grad_checkpointing ? layers * a.checkpoint + a.per_layer_full : layers * a.per_layer_full);
   }
+  body += kResidualGradientBuffers * a.checkpoint;
   const double logits = static_cast<double>(seq_len) * static_cast<double>(w.micro_batch) *
                         static_cast<double>(m.vocab) * 4.0 * logits_copies;
   return body + logits;
@@ -154,9 +170,17 @@ TrainingMemory training_memory(const Model& m, const TrainingWorkload& w, double
     // casts LoRA layers to bf16 (artidoro/qlora, qlora.py) and pages the 32-bit Adam states.
     const WeightFormat* format = find_weight_format(w.weights);
     t.weights_bytes = format ? weights_bytes(m, *format) : params * 2.0;
+    // PEFT's k-bit preparation casts the 16-bit embeddings and lm_head to fp32: 2 more bytes each.
+    if (w.kbit_fp32_upcast && format != nullptr && format->embeddings_stay_16bit) {
+      t.weights_bytes += std::min(m.embedding_params(), params / 2.0) * (4.0 - 2.0);
+    }
     t.trainable_params = lora_params(m, w);
-    t.adapter_bytes = t.trainable_params * 2.0;
-    t.gradients_bytes = t.trainable_params * 2.0;
+    // Through PEFT the adapters are fp32 with fp32 gradients: get_peft_model's autocast_adapter_dtype
+    // (default True) casts 16-bit adapter weights to fp32, and over a 4-bit base they are created in fp32.
+    const double adapter_width = w.kbit_fp32_upcast ? 4.0 : 2.0;
+    t.adapter_bytes = t.trainable_params * adapter_width;
+    t.gradients_bytes = t.trainable_params * adapter_width;
+    gradient_width = adapter_width;
     t.optimizer_bytes = t.trainable_params * optimizer_bytes_per_param(w.optimizer, false);
   }
   // Optimizer in backward (PyTorch "optimizer step in backward" tutorial; torchtune optimizer_in_bwd):
@@ -286,13 +310,16 @@ std::vector<Explanation> explain_training_memory(const Model& m, const TrainingW
        w.activation_offload
            ? (w.grad_checkpointing
                   ? "min(layer_bytes + resident_layers × checkpoint_bytes, layers × checkpoint_bytes + layer_bytes) + "
-                    "seq_len × micro_batch × vocab × 4 × logits_copies"
-                  : "min(resident_layers, layers) × layer_bytes + seq_len × micro_batch × vocab × 4 × logits_copies")
+                    "residual_gradient_buffers × checkpoint_bytes + seq_len × micro_batch × vocab × 4 × logits_copies"
+                  : "min(resident_layers, layers) × layer_bytes + residual_gradient_buffers × checkpoint_bytes + "
+                    "seq_len × micro_batch × vocab × 4 × logits_copies")
        : w.grad_checkpointing
-           ? "layers × 2 × seq_len × micro_batch × hidden + seq_len × micro_batch × (15 × hidden + 8 × ffn × "
-             "experts_active) + seq_len × micro_batch × vocab × 4 × logits_copies"
-           : "layers × seq_len × micro_batch × (15 × hidden + 8 × ffn × experts_active) + seq_len × micro_batch × "
-             "vocab × 4 × logits_copies",
+           ? "sixteen_bit_widths × ((layers + residual_gradient_buffers) × 2 × seq_len × micro_batch × hidden + "
+             "seq_len × micro_batch × (15 × hidden + 8 × ffn × experts_active)) + seq_len × micro_batch × vocab × 4 × "
+             "logits_copies"
+           : "sixteen_bit_widths × (layers × seq_len × micro_batch × (15 × hidden + 8 × ffn × experts_active) + "
+             "residual_gradient_buffers × 2 × seq_len × micro_batch × hidden) + seq_len × micro_batch × vocab × 4 × "
+             "logits_copies",
        {{"seq_len", static_cast<double>(w.seq_len)},
         {"micro_batch", static_cast<double>(w.micro_batch)},
         {"layers", static_cast<double>(m.layers)},
@@ -305,10 +332,14 @@ std::vector<Explanation> explain_training_memory(const Model& m, const TrainingW
         {"activation_offload", w.activation_offload ? 1.0 : 0.0},
         {"layer_bytes", activation_split(m, w, w.seq_len).per_layer_full},
         {"checkpoint_bytes", activation_split(m, w, w.seq_len).checkpoint},
-        {"resident_layers", kOffloadLayersResident}},
+        {"resident_layers", kOffloadLayersResident},
+        {"sixteen_bit_widths", w.kbit_fp32_upcast ? kFp32OverBf16 : 1.0},
+        {"residual_gradient_buffers", kResidualGradientBuffers}},
        t.activations_bytes,
        "Korthikanti et al. 2022, Table 2, with flash attention and a gated MLP; with activation_offload the GPU "
-       "keeps the layer at work and two layers' checkpoints"}};
+       "keeps the layer at work and two layers' checkpoints; sixteen_bit_widths 2 where PEFT's k-bit preparation "
+       "runs the stream in fp32 (QLoRA in transformers); residual_gradient_buffers: the residual-stream gradients "
+       "into and out of the layer in backward"}};
   if (t.host_bytes > 0) {
     out.push_back({"host_bytes",
          "host_optimizer_bytes + host_weights_bytes + host_paged_bytes + host_activations_bytes",

@@ -44,7 +44,8 @@ double lora_params(const Model& model, const TrainingWorkload& w);
 
 // Activation bytes of one micro-batch of `seq_len` tokens (16-bit, flash attention so no s² term),
 // after Korthikanti et al. 2022 (Table 2) with a gated MLP: per layer s·b·(15·hidden + 8·ffn_active);
-// full checkpointing keeps 2·s·b·hidden per layer plus one layer's working set. Plus `logits_copies`
+// full checkpointing keeps 2·s·b·hidden per layer plus one layer's working set; backward adds the two
+// residual-stream gradients (2 × 2·s·b·hidden) of the layer it is in. Plus `logits_copies`
 // fp32 copies of the logits, s·b·vocab·4 bytes each (EnginePreset::training_logits_copies).
 double training_activation_bytes(const Model& model, const TrainingWorkload& w, int64_t seq_len,
                                  double logits_copies);
