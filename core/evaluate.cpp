@@ -3,6 +3,7 @@
 #include "evaluate.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <string_view>
 #include <tuple>
@@ -56,12 +57,13 @@ Candidate evaluate_option(const Request& request, const EnginePreset& engine, co
 // the top option's explanations are shown). Copying whole Options per offering was most of a ranked
 // evaluate (perf on bench_native: malloc/free and Option copies ~40%).
 struct ShapeKey {
-  std::string_view gpu;  // the catalog GPU's id, which outlives the cache (no copy per offering)
+  const Gpu* gpu = nullptr;  // the catalog's GPU (one per id), which outlives the cache: compared by address
   InterconnectId interconnect = InterconnectId::pcie;
   int64_t gpus = 0;
   bool fabric = false;
   bool operator<(const ShapeKey& o) const {
-    return std::tie(gpu, interconnect, gpus, fabric) < std::tie(o.gpu, o.interconnect, o.gpus, o.fabric);
+    if (gpu != o.gpu) return std::less<const Gpu*>()(gpu, o.gpu);
+    return std::tie(interconnect, gpus, fabric) < std::tie(o.interconnect, o.gpus, o.fabric);
   }
 };
 struct Shape {
@@ -73,7 +75,7 @@ using ShapeCache = std::map<ShapeKey, Shape>;  // map nodes do not move: options
 
 const Shape& evaluate_shape(const Request& request, const EnginePreset& engine, const OptionInputs& in,
                                 ShapeCache& cache) {
-  const ShapeKey key{in.gpu->id, in.interconnect, in.gpus, in.fast_fabric};
+  const ShapeKey key{in.gpu, in.interconnect, in.gpus, in.fast_fabric};
   if (auto it = cache.find(key); it != cache.end()) return it->second;
   Candidate base = evaluate_option(request, engine, in);
   if (is_training(request.kind)) scale_out(request, engine, in, base);
