@@ -322,18 +322,21 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
     const PricingInputs in{request, stored_bytes, egress_bytes};
     // The guide's judgement (ranking.hpp) weighs each option's cost before the rules order them; rule 3 first
     // needs to know whether any single GPU does the job.
+    // Each offering is priced once into one reused Option; its key and what the judgement reads are kept.
     Option scratch;
     bool one_gpu_does = false;
+    std::vector<RankKey> keys;
+    std::vector<JudgedFacts> facts;
+    keys.reserve(priced.size());
+    facts.reserve(priced.size());
     for (const Priced& p : priced) {
       price(scratch, p, in, false);
       one_gpu_does = one_gpu_does || counts_as_one_gpu(scratch, request);
-    }
-    std::vector<RankKey> keys;
-    keys.reserve(priced.size());
-    for (const Priced& p : priced) {
-      price(scratch, p, in, false);
-      judge_option(scratch, p.gpu, one_gpu_does, request, catalog, false);
       keys.push_back(rank_key(scratch));
+      facts.push_back(judged_facts(scratch));
+    }
+    for (size_t i = 0; i < priced.size(); ++i) {
+      keys[i].ranking_factor = judged_factor(facts[i], keys[i].ranking_factor, priced[i].gpu, one_gpu_does, request);
     }
     // The top option is materialised even at limit 0: the scaling table and the explanations describe it.
     const size_t made = std::min(priced.size(), std::max<size_t>(limit, 1));

@@ -88,9 +88,6 @@ void weigh(Option& o, double factor, const char* rule, bool with_notes, Params p
   p.push_back(param_number("margin", factor - 1.0, format_percent(factor - 1.0)));
   o.notes.push_back(note("judgement", SeverityId::info, std::string("judgement.") + rule, std::move(p)));
 }
-void weigh(Option& o, double factor, const char* rule, bool with_notes) {
-  weigh(o, factor, rule, with_notes, [] { return std::vector<Param>{}; });
-}
 
 }  // namespace
 
@@ -101,38 +98,59 @@ bool counts_as_one_gpu(const Option& o, const Request& request) {
   return (serving && replica_span(o) == 1) || ((training || is_media(request.kind)) && o.gpus == 1);
 }
 
-void judge_option(Option& o, const Gpu* gpu, bool one_gpu_does, const Request& request, const Catalog& catalog,
-                  bool with_notes) {
+JudgedFacts judged_facts(const Option& o) {
+  return {o.fits, o.gpus, replica_span(o), o.tier, o.job_s, o.pricing};
+}
+
+namespace {
+
+// The judgement's rules (see the constants above), in the order they apply: apply(factor, rule, names_gpu)
+// for each that does. judge_option records a note for each; judged_factor only multiplies.
+template <class Apply>
+void for_each_rule(const JudgedFacts& o, const Gpu* gpu, bool one_gpu_does, const Request& request, Apply apply) {
   if (!o.fits) return;
   const bool serving = request.kind == WorkloadKind::inference;
   const bool training = is_training(request.kind);
   const bool big_training = request.kind == WorkloadKind::pretrain ||
                             (request.kind == WorkloadKind::finetune && request.training.method == MethodId::full);
   const bool big_serving = serving && request.model.params_b >= kBigServingParamsB;
-  if (one_gpu_does && !is_media(request.kind) && ((serving && replica_span(o) > 1) || (training && o.gpus > 1))) {
-    weigh(o, kSplitMargin, "split_when_one_fits", with_notes);
+  if (one_gpu_does && !is_media(request.kind) && ((serving && o.replica_span > 1) || (training && o.gpus > 1))) {
+    apply(kSplitMargin, "split_when_one_fits", false);
   }
   if (o.tier == TierId::marketplace) {
     if (serving) {
-      weigh(o, kMarketplaceEndpoint, "marketplace_endpoint", with_notes);
+      apply(kMarketplaceEndpoint, "marketplace_endpoint", false);
     } else if (o.job_s && *o.job_s > kLongJobS) {
-      weigh(o, kMarketplaceLongJob, "marketplace_long_job", with_notes);
+      apply(kMarketplaceLongJob, "marketplace_long_job", false);
     }
   }
-  auto gpu_name = [&] { return std::vector<Param>{param_text("gpu", gpu->name)}; };
   if (gpu != nullptr && (big_training || big_serving)) {
-    if (!gpu->is_hbm()) weigh(o, kNoHbm, "no_hbm", with_notes, gpu_name);
-    if (!gpu->tflops.fp8) weigh(o, kNoFp8, "no_fp8", with_notes, gpu_name);
+    if (!gpu->is_hbm()) apply(kNoHbm, "no_hbm", true);
+    if (!gpu->tflops.fp8) apply(kNoFp8, "no_fp8", true);
   }
   if (gpu != nullptr) {
     const Capabilities c = capabilities_of(*gpu);
-    if (!c.bf16 || c.flash_attention == 0) {
-      weigh(o, training ? kLegacyGpuTraining : kLegacyGpuServing, "legacy_gpu", with_notes, gpu_name);
-    }
+    if (!c.bf16 || c.flash_attention == 0) apply(training ? kLegacyGpuTraining : kLegacyGpuServing, "legacy_gpu", true);
   }
-  if (request.kind == WorkloadKind::pretrain && o.pricing == PricingId::spot) {
-    weigh(o, kSpotPretraining, "spot_pretraining", with_notes);
-  }
+  if (request.kind == WorkloadKind::pretrain && o.pricing == PricingId::spot) apply(kSpotPretraining, "spot_pretraining", false);
+}
+
+}  // namespace
+
+double judged_factor(const JudgedFacts& facts, double start, const Gpu* gpu, bool one_gpu_does, const Request& request) {
+  double factor = start;
+  for_each_rule(facts, gpu, one_gpu_does, request, [&](double f, const char*, bool) { factor *= f; });
+  return factor;
+}
+
+void judge_option(Option& o, const Gpu* gpu, bool one_gpu_does, const Request& request, const Catalog& catalog,
+                  bool with_notes) {
+  if (!o.fits) return;
+  for_each_rule(judged_facts(o), gpu, one_gpu_does, request, [&](double factor, const char* rule, bool names_gpu) {
+    weigh(o, factor, rule, with_notes, [&] {
+      return names_gpu ? std::vector<Param>{param_text("gpu", gpu->name)} : std::vector<Param>{};
+    });
+  });
   if (!with_notes) return;
   if (request.kind == WorkloadKind::pretrain && o.job_s && *o.job_s > kReservedSuggestionS) {
     const Provider* provider = catalog.find_provider(o.provider);

@@ -55,6 +55,19 @@ void apply_judgement(const std::vector<Option*>& options, const Request& request
 bool counts_as_one_gpu(const Option& option, const Request& request);
 void judge_option(Option& option, const Gpu* gpu, bool one_gpu_does, const Request& request, const Catalog& catalog,
                   bool with_notes);
+// What the judgement's factors read of a priced option, so they can be weighed without the Option.
+struct JudgedFacts {
+  bool fits = false;
+  int64_t gpus = 1;
+  int64_t replica_span = 1;  // tensor × pipeline
+  std::optional<TierId> tier;
+  std::optional<double> job_s;
+  std::optional<PricingId> pricing;
+};
+JudgedFacts judged_facts(const Option& option);
+// The factor judge_option multiplies ranking_factor by (1 when the option does not fit), the same rules in
+// the same order as a product from `start` (the option's ranking_factor before judging).
+double judged_factor(const JudgedFacts& facts, double start, const Gpu* gpu, bool one_gpu_does, const Request& request);
 
 // What of the request the rules read.
 struct RankingPolicy {
