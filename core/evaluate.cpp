@@ -69,17 +69,33 @@ struct ShapeKey {
 struct Shape {
   Option option;  // without its notes
   std::vector<Note> notes;
-  std::vector<Explanation> explain;
+  OptionInputs inputs;  // timed without explanations: shape_explanations builds the top shape's
 };
 using ShapeCache = std::map<ShapeKey, Shape>;  // map nodes do not move: options point into it
+
+// A shape's option: timed, and scaled out over instances for training.
+Candidate shape_candidate(const Request& request, const EnginePreset& engine, const OptionInputs& in) {
+  Candidate base = evaluate_option(request, engine, in);
+  if (is_training(request.kind)) scale_out(request, engine, in, base);
+  return base;
+}
+
+// The explanations of a shape's figures: the same evaluation again with them (the stages are pure functions
+// of the request and inputs, so the figures are those the shape was ranked by).
+std::vector<Explanation> shape_explanations(const Request& request, const EnginePreset& engine, const Shape& shape) {
+  OptionInputs in = shape.inputs;
+  in.explain = true;
+  return shape_candidate(request, engine, in).explain;
+}
 
 const Shape& evaluate_shape(const Request& request, const EnginePreset& engine, const OptionInputs& in,
                                 ShapeCache& cache) {
   const ShapeKey key{in.gpu, in.interconnect, in.gpus, in.fast_fabric};
   if (auto it = cache.find(key); it != cache.end()) return it->second;
-  Candidate base = evaluate_option(request, engine, in);
-  if (is_training(request.kind)) scale_out(request, engine, in, base);
-  Shape shape{std::move(base.option), {}, std::move(base.explain)};
+  OptionInputs quiet = in;
+  quiet.explain = false;
+  Candidate base = shape_candidate(request, engine, quiet);
+  Shape shape{std::move(base.option), {}, quiet};
   shape.notes = std::move(shape.option.notes);
   shape.option.notes.clear();
   return cache.emplace(key, std::move(shape)).first->second;
@@ -94,6 +110,7 @@ struct Priced {
   const Offering* offering = nullptr;
   const Provider* provider = nullptr;
   const Gpu* gpu = nullptr;  // the catalog's GPU of the offering
+  bool legacy = false;       // legacy_gpu(gpu), found once per GPU looked up
   std::optional<TierId> tier;
   double startup_s = 0;
   PricingId pricing = PricingId::on_demand;
@@ -146,6 +163,7 @@ std::vector<Priced> offering_candidates(const Request& request, const EnginePres
   const std::string* provider_id = nullptr;
   const Gpu* gpu = nullptr;
   const std::string* gpu_id = nullptr;
+  bool legacy = false;
   for (const Offering& offering : catalog.offerings) {
     if (provider_id == nullptr || *provider_id != offering.provider) {
       provider = catalog.find_provider(offering.provider);
@@ -155,6 +173,7 @@ std::vector<Priced> offering_candidates(const Request& request, const EnginePres
     if (gpu_id == nullptr || *gpu_id != offering.gpu) {
       gpu = catalog.find_gpu(offering.gpu);
       gpu_id = &offering.gpu;
+      legacy = legacy_gpu(gpu);
     }
     if (gpu == nullptr || gpu->kind != HardwareKindId::gpu) continue;  // TPUs/NPUs run other software stacks: not modelled
     const bool fabric = provider != nullptr && provider->multi_node_fabric_on_demand;
@@ -166,7 +185,7 @@ std::vector<Priced> offering_candidates(const Request& request, const EnginePres
     auto add = [&](PricingId pricing, double usd_per_hour_per_instance) {
       const double usd_per_hour = usd_per_hour_per_instance * static_cast<double>(shape.option.instances);
       if (request.filters.max_usd_per_hour && usd_per_hour > *request.filters.max_usd_per_hour) return;
-      candidates.push_back({&shape, &offering, provider, gpu, tier, startup_s, pricing, usd_per_hour});
+      candidates.push_back({&shape, &offering, provider, gpu, legacy, tier, startup_s, pricing, usd_per_hour});
     };
     if (offering.usd_per_hour && request.filters.pricing != PricingId::spot) add(PricingId::on_demand, *offering.usd_per_hour);
     if (offering.spot_usd_per_hour && request.filters.pricing != PricingId::on_demand) add(PricingId::spot, *offering.spot_usd_per_hour);
@@ -336,7 +355,8 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
       facts.push_back(judged_facts(scratch));
     }
     for (size_t i = 0; i < priced.size(); ++i) {
-      keys[i].ranking_factor = judged_factor(facts[i], keys[i].ranking_factor, priced[i].gpu, one_gpu_does, request);
+      keys[i].ranking_factor = judged_factor(facts[i], keys[i].ranking_factor, priced[i].gpu, priced[i].legacy,
+                                             one_gpu_does, request);
     }
     // The top option is materialised even at limit 0: the scaling table and the explanations describe it.
     const size_t made = std::min(priced.size(), std::max<size_t>(limit, 1));
@@ -348,7 +368,7 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
       shape_of.push_back(p.shape);
     }
     if (made > 0) {
-      top_explain = priced[order[0]].shape->explain;
+      top_explain = shape_explanations(request, engine, *priced[order[0]].shape);
       top_offering = priced[order[0]].offering;
     }
   }

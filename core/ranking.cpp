@@ -107,7 +107,8 @@ namespace {
 // The judgement's rules (see the constants above), in the order they apply: apply(factor, rule, names_gpu)
 // for each that does. judge_option records a note for each; judged_factor only multiplies.
 template <class Apply>
-void for_each_rule(const JudgedFacts& o, const Gpu* gpu, bool one_gpu_does, const Request& request, Apply apply) {
+void for_each_rule(const JudgedFacts& o, const Gpu* gpu, bool legacy, bool one_gpu_does, const Request& request,
+                   Apply apply) {
   if (!o.fits) return;
   const bool serving = request.kind == WorkloadKind::inference;
   const bool training = is_training(request.kind);
@@ -128,25 +129,29 @@ void for_each_rule(const JudgedFacts& o, const Gpu* gpu, bool one_gpu_does, cons
     if (!gpu->is_hbm()) apply(kNoHbm, "no_hbm", true);
     if (!gpu->tflops.fp8) apply(kNoFp8, "no_fp8", true);
   }
-  if (gpu != nullptr) {
-    const Capabilities c = capabilities_of(*gpu);
-    if (!c.bf16 || c.flash_attention == 0) apply(training ? kLegacyGpuTraining : kLegacyGpuServing, "legacy_gpu", true);
-  }
+  if (gpu != nullptr && legacy) apply(training ? kLegacyGpuTraining : kLegacyGpuServing, "legacy_gpu", true);
   if (request.kind == WorkloadKind::pretrain && o.pricing == PricingId::spot) apply(kSpotPretraining, "spot_pretraining", false);
 }
 
 }  // namespace
 
-double judged_factor(const JudgedFacts& facts, double start, const Gpu* gpu, bool one_gpu_does, const Request& request) {
+bool legacy_gpu(const Gpu* gpu) {
+  if (gpu == nullptr) return false;
+  const Capabilities c = capabilities_of(*gpu);
+  return !c.bf16 || c.flash_attention == 0;
+}
+
+double judged_factor(const JudgedFacts& facts, double start, const Gpu* gpu, bool legacy, bool one_gpu_does,
+                     const Request& request) {
   double factor = start;
-  for_each_rule(facts, gpu, one_gpu_does, request, [&](double f, const char*, bool) { factor *= f; });
+  for_each_rule(facts, gpu, legacy, one_gpu_does, request, [&](double f, const char*, bool) { factor *= f; });
   return factor;
 }
 
 void judge_option(Option& o, const Gpu* gpu, bool one_gpu_does, const Request& request, const Catalog& catalog,
                   bool with_notes) {
   if (!o.fits) return;
-  for_each_rule(judged_facts(o), gpu, one_gpu_does, request, [&](double factor, const char* rule, bool names_gpu) {
+  for_each_rule(judged_facts(o), gpu, legacy_gpu(gpu), one_gpu_does, request, [&](double factor, const char* rule, bool names_gpu) {
     weigh(o, factor, rule, with_notes, [&] {
       return names_gpu ? std::vector<Param>{param_text("gpu", gpu->name)} : std::vector<Param>{};
     });

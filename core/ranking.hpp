@@ -67,7 +67,11 @@ struct JudgedFacts {
 JudgedFacts judged_facts(const Option& option);
 // The factor judge_option multiplies ranking_factor by (1 when the option does not fit), the same rules in
 // the same order as a product from `start` (the option's ranking_factor before judging).
-double judged_factor(const JudgedFacts& facts, double start, const Gpu* gpu, bool one_gpu_does, const Request& request);
+// `legacy` is legacy_gpu(gpu), which a caller weighing many offerings of one GPU finds once.
+double judged_factor(const JudgedFacts& facts, double start, const Gpu* gpu, bool legacy, bool one_gpu_does,
+                     const Request& request);
+// A GPU that runs bf16 as fp16 or has no FlashAttention (capabilities.hpp): the judgement's "legacy_gpu".
+bool legacy_gpu(const Gpu* gpu);
 
 // What of the request the rules read.
 struct RankingPolicy {

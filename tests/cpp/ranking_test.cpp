@@ -157,7 +157,8 @@ TEST_CASE("ranking: judged_factor is the factor judge_option applies", "[ranking
         o.tensor = 4;
         o.tier = sizer::TierId::marketplace;
         o.job_s = 40.0 * 86400.0;
-        const double factor = sizer::judged_factor(sizer::judged_facts(o), 1.0, &gpu, one_gpu_does, request);
+        const double factor = sizer::judged_factor(sizer::judged_facts(o), 1.0, &gpu, sizer::legacy_gpu(&gpu), one_gpu_does,
+                                                   request);
         sizer::judge_option(o, &gpu, one_gpu_does, request, catalog, true);
         CAPTURE(static_cast<int>(kind), gpu.id, one_gpu_does);
         CHECK(factor == o.ranking_factor);
