@@ -102,7 +102,7 @@ namespace {
 // A job: compute seconds, plus (on spot) the expected restarts and redone work, billed at the provider's
 // granularity, with storage and egress.
 void price_job(Option& option, const Request& request, const Provider* provider, double usd_per_hour,
-               double storage_bytes, double egress_bytes) {
+               double storage_bytes, double egress_bytes, bool with_notes) {
   // Billing starts when the instance is requested: the start-up (boot, image, weights) is part of the job.
   double seconds = job_seconds(option, request);
   if (!option.fits || !(seconds > 0)) return;
@@ -112,7 +112,7 @@ void price_job(Option& option, const Request& request, const Provider* provider,
   if (is_training(request.kind) && request.training.deadline_s && option.meets_targets &&
       seconds > *request.training.deadline_s) {
     option.meets_targets = false;
-    option.notes.push_back(note("past_deadline", SeverityId::warning, "past_deadline_with_startup",
+    if (with_notes) option.notes.push_back(note("past_deadline", SeverityId::warning, "past_deadline_with_startup",
                                 {param_number("hours", seconds / kSecondsPerHour, format_number(std::round(seconds / 360.0) / 10.0) + " h"),
                                  param_number("deadline_hours", *request.training.deadline_s / kSecondsPerHour,
                                               format_number(std::round(*request.training.deadline_s / 360.0) / 10.0) + " h")}));
@@ -127,7 +127,7 @@ void price_job(Option& option, const Request& request, const Provider* provider,
   option.usd_compute = usd_per_hour * billed / kSecondsPerHour;
   double total = *option.usd_compute;
   if (provider) {
-    note_billing(option, *provider, usd_per_hour, seconds, billed);
+    if (with_notes) note_billing(option, *provider, usd_per_hour, seconds, billed);
     const StorageCost storage = storage_cost(*provider, storage_bytes, seconds, egress_bytes);
     option.usd_storage = storage.usd_storage;
     option.usd_egress = storage.usd_egress;
@@ -139,7 +139,7 @@ void price_job(Option& option, const Request& request, const Provider* provider,
 }  // namespace
 
 void add_costs(Option& option, const Request& request, const Provider* provider, double usd_per_hour,
-               double storage_bytes, double egress_bytes) {
+               double storage_bytes, double egress_bytes, bool with_notes) {
   option.usd_per_hour = usd_per_hour;
   const double gpus = static_cast<double>(option.gpus);  // all instances' GPUs (option.gpus counts them)
   if (gpus > 0) option.usd_per_gpu_hour = usd_per_hour / gpus;
@@ -158,9 +158,9 @@ void add_costs(Option& option, const Request& request, const Provider* provider,
       option.usd_storage = storage.usd_storage;
     }
   } else {
-    price_job(option, request, provider, usd_per_hour, storage_bytes, egress_bytes);
+    price_job(option, request, provider, usd_per_hour, storage_bytes, egress_bytes, with_notes);
   }
-  if (option.pricing == PricingId::spot) note_spot(option, request, provider);
+  if (with_notes && option.pricing == PricingId::spot) note_spot(option, request, provider);
 }
 
 std::vector<Explanation> explain_costs(const Option& top, const Request& request) {

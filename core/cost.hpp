@@ -60,9 +60,10 @@ std::optional<double> spot_restart_interval(const Request& request);
 // Prices `option` (placed and timed, its `pricing` set) at `usd_per_hour` for all its instances: $/hour,
 // and for the workload a month of serving and $ per million tokens, or the job's total with billing
 // granularity, minimum charge, spot interruptions, storage and egress. Records the billing and spot notes.
-// `provider` absent: compute only, billed by the second.
+// `provider` absent: compute only, billed by the second. Without `with_notes` the figures are the same and no
+// note is recorded (the ranking prices every offering; only the options returned are priced with notes).
 void add_costs(Option& option, const Request& request, const Provider* provider, double usd_per_hour,
-               double storage_bytes, double egress_bytes);
+               double storage_bytes, double egress_bytes, bool with_notes = true);
 
 // How the price figures of `option` (priced by add_costs) were reached.
 std::vector<Explanation> explain_costs(const Option& option, const Request& request);

@@ -3,6 +3,7 @@
 #include "evaluate.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <string_view>
 #include <tuple>
@@ -56,62 +57,105 @@ Candidate evaluate_option(const Request& request, const EnginePreset& engine, co
 // the top option's explanations are shown). Copying whole Options per offering was most of a ranked
 // evaluate (perf on bench_native: malloc/free and Option copies ~40%).
 struct ShapeKey {
-  std::string_view gpu;  // the catalog GPU's id, which outlives the cache (no copy per offering)
+  const Gpu* gpu = nullptr;  // the catalog's GPU (one per id), which outlives the cache: compared by address
   InterconnectId interconnect = InterconnectId::pcie;
   int64_t gpus = 0;
   bool fabric = false;
   bool operator<(const ShapeKey& o) const {
-    return std::tie(gpu, interconnect, gpus, fabric) < std::tie(o.gpu, o.interconnect, o.gpus, o.fabric);
+    if (gpu != o.gpu) return std::less<const Gpu*>()(gpu, o.gpu);
+    return std::tie(interconnect, gpus, fabric) < std::tie(o.interconnect, o.gpus, o.fabric);
   }
 };
 struct Shape {
   Option option;  // without its notes
   std::vector<Note> notes;
-  std::vector<Explanation> explain;
+  OptionInputs inputs;  // timed without explanations: shape_explanations builds the top shape's
 };
 using ShapeCache = std::map<ShapeKey, Shape>;  // map nodes do not move: options point into it
 
-const Shape& evaluate_shape(const Request& request, const EnginePreset& engine, const OptionInputs& in,
-                                ShapeCache& cache) {
-  const ShapeKey key{in.gpu->id, in.interconnect, in.gpus, in.fast_fabric};
-  if (auto it = cache.find(key); it != cache.end()) return it->second;
+// A shape's option: timed, and scaled out over instances for training.
+Candidate shape_candidate(const Request& request, const EnginePreset& engine, const OptionInputs& in) {
   Candidate base = evaluate_option(request, engine, in);
   if (is_training(request.kind)) scale_out(request, engine, in, base);
-  Shape shape{std::move(base.option), {}, std::move(base.explain)};
+  return base;
+}
+
+// The explanations of a shape's figures: the same evaluation again with them (the stages are pure functions
+// of the request and inputs, so the figures are those the shape was ranked by).
+std::vector<Explanation> shape_explanations(const Request& request, const EnginePreset& engine, const Shape& shape) {
+  OptionInputs in = shape.inputs;
+  in.explain = true;
+  return shape_candidate(request, engine, in).explain;
+}
+
+const Shape& evaluate_shape(const Request& request, const EnginePreset& engine, const OptionInputs& in,
+                                ShapeCache& cache) {
+  const ShapeKey key{in.gpu, in.interconnect, in.gpus, in.fast_fabric};
+  if (auto it = cache.find(key); it != cache.end()) return it->second;
+  OptionInputs quiet = in;
+  quiet.explain = false;
+  Candidate base = shape_candidate(request, engine, quiet);
+  Shape shape{std::move(base.option), {}, quiet};
   shape.notes = std::move(shape.option.notes);
   shape.option.notes.clear();
   return cache.emplace(key, std::move(shape)).first->second;
 }
 
-// One priced option and the shape it was timed as (null for pinned hardware, whose option keeps its own
-// notes and explanations).
-struct Ranked {
-  Option option;
+// One offering at one pricing, as the ranking weighs it: the shape it was timed as and what pricing it
+// needs, not a whole Option. Every offering is priced and judged into a RankKey with one reused Option
+// (copying a full Option with notes per offering, then phrasing them, was most of a ranked evaluate);
+// only the options returned are materialised with their notes (price(), then judge_option with notes).
+struct Priced {
   const Shape* shape = nullptr;
-  std::vector<Explanation> own_explain;
-  const Offering* offering = nullptr;  // its instance, id and region are copied into the option only when returned
-
-  const std::vector<Explanation>& explain() const { return shape ? shape->explain : own_explain; }
-  // The option as returned: the shape's notes first, then those pricing and ranking added, as found.
-  Option take() {
-    if (offering) {
-      option.instance = offering->instance;
-      option.offering_id = offering->id;
-      option.region = offering->region;
-    }
-    if (shape && !shape->notes.empty()) {
-      std::vector<Note> notes = shape->notes;
-      notes.insert(notes.end(), std::make_move_iterator(option.notes.begin()), std::make_move_iterator(option.notes.end()));
-      option.notes = std::move(notes);
-    }
-    return std::move(option);
-  }
+  const Offering* offering = nullptr;
+  const Provider* provider = nullptr;
+  const Gpu* gpu = nullptr;  // the catalog's GPU of the offering
+  bool legacy = false;       // legacy_gpu(gpu), found once per GPU looked up
+  std::optional<TierId> tier;
+  double startup_s = 0;
+  PricingId pricing = PricingId::on_demand;
+  double usd_per_hour = 0;  // all instances
 };
 
-// Every catalog offering that passes the filters, placed, timed and priced on demand and on spot.
-std::vector<Ranked> offering_candidates(const Request& request, const EnginePreset& engine, const Catalog& catalog,
-                                        double stored_bytes, double egress_bytes, double weights_bytes, ShapeCache& cache) {
-  std::vector<Ranked> candidates;
+// What pricing an offering needs beside the offering itself: the request and what the job stores and downloads.
+struct PricingInputs {
+  const Request& request;
+  double stored_bytes = 0;
+  double egress_bytes = 0;
+};
+
+// `option` becomes the priced offering: its shape's option (without the shape's notes), its provider, tier,
+// start-up and pricing, and its costs (add_costs). Assigning into a reused Option keeps its strings' storage.
+void price(Option& option, const Priced& p, const PricingInputs& in, bool with_notes) {
+  option = p.shape->option;
+  option.provider = p.offering->provider;
+  option.tier = p.tier;
+  option.startup_s = p.startup_s;
+  option.pricing = p.pricing;
+  add_costs(option, in.request, p.provider, p.usd_per_hour, in.stored_bytes, in.egress_bytes, with_notes);
+}
+
+// The option as returned: priced and judged with their notes, its instance, id and region, and the shape's
+// notes first, then those pricing and ranking added, as found.
+Option materialise(const Priced& p, const PricingInputs& in, bool one_gpu_does, const Catalog& catalog) {
+  Option option;
+  price(option, p, in, true);
+  judge_option(option, p.gpu, one_gpu_does, in.request, catalog, true);
+  option.instance = p.offering->instance;
+  option.offering_id = p.offering->id;
+  option.region = p.offering->region;
+  if (!p.shape->notes.empty()) {
+    std::vector<Note> notes = p.shape->notes;
+    notes.insert(notes.end(), std::make_move_iterator(option.notes.begin()), std::make_move_iterator(option.notes.end()));
+    option.notes = std::move(notes);
+  }
+  return option;
+}
+
+// Every catalog offering that passes the filters, placed and timed (once per shape) on demand and on spot.
+std::vector<Priced> offering_candidates(const Request& request, const EnginePreset& engine, const Catalog& catalog,
+                                        double weights_bytes, ShapeCache& cache) {
+  std::vector<Priced> candidates;
   candidates.reserve(catalog.offerings.size() * 2);
   // The catalog lists a provider's offerings together and repeats GPUs: remember the last lookup of each
   // instead of searching the lists by id for every offering (string compares were ~4% of a ranked evaluate).
@@ -119,6 +163,7 @@ std::vector<Ranked> offering_candidates(const Request& request, const EnginePres
   const std::string* provider_id = nullptr;
   const Gpu* gpu = nullptr;
   const std::string* gpu_id = nullptr;
+  bool legacy = false;
   for (const Offering& offering : catalog.offerings) {
     if (provider_id == nullptr || *provider_id != offering.provider) {
       provider = catalog.find_provider(offering.provider);
@@ -128,6 +173,7 @@ std::vector<Ranked> offering_candidates(const Request& request, const EnginePres
     if (gpu_id == nullptr || *gpu_id != offering.gpu) {
       gpu = catalog.find_gpu(offering.gpu);
       gpu_id = &offering.gpu;
+      legacy = legacy_gpu(gpu);
     }
     if (gpu == nullptr || gpu->kind != HardwareKindId::gpu) continue;  // TPUs/NPUs run other software stacks: not modelled
     const bool fabric = provider != nullptr && provider->multi_node_fabric_on_demand;
@@ -139,13 +185,7 @@ std::vector<Ranked> offering_candidates(const Request& request, const EnginePres
     auto add = [&](PricingId pricing, double usd_per_hour_per_instance) {
       const double usd_per_hour = usd_per_hour_per_instance * static_cast<double>(shape.option.instances);
       if (request.filters.max_usd_per_hour && usd_per_hour > *request.filters.max_usd_per_hour) return;
-      Ranked priced{shape.option, &shape, {}, &offering};
-      priced.option.provider = offering.provider;
-      priced.option.tier = tier;
-      priced.option.startup_s = startup_s;
-      priced.option.pricing = pricing;
-      add_costs(priced.option, request, provider, usd_per_hour, stored_bytes, egress_bytes);
-      candidates.push_back(std::move(priced));
+      candidates.push_back({&shape, &offering, provider, gpu, legacy, tier, startup_s, pricing, usd_per_hour});
     };
     if (offering.usd_per_hour && request.filters.pricing != PricingId::spot) add(PricingId::on_demand, *offering.usd_per_hour);
     if (offering.spot_usd_per_hour && request.filters.pricing != PricingId::on_demand) add(PricingId::spot, *offering.spot_usd_per_hour);
@@ -193,12 +233,12 @@ std::vector<ScalingRow> scaling_table(const Request& request, const EnginePreset
 // followed by its own, and a note's sentence depends on its fact and the locale alone, so the sentences, reasons
 // and warnings are the shape's followed by those of its own notes, exactly as phrase_options orders them. With
 // every option returned, phrasing the same shape notes for each offering was much of the evaluate.
-void phrase_ranked(std::vector<Option>& options, const std::vector<Ranked*>& ranked, const Locale& locale) {
+void phrase_ranked(std::vector<Option>& options, const std::vector<const Shape*>& shapes, const Locale& locale) {
   std::map<const Shape*, Option> phrased_shapes;  // the shape's notes with their sentences, reasons, warnings
   std::vector<Option> own(1);
   for (size_t i = 0; i < options.size(); ++i) {
     Option& option = options[i];
-    const Shape* shape = ranked[i]->shape;
+    const Shape* shape = shapes[i];
     const size_t shared = shape ? shape->notes.size() : 0;
     if (shared == 0 || option.notes.size() < shared) {
       own[0] = std::move(option);
@@ -277,53 +317,82 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
   double egress_bytes = 0;
   storage_needs(request, *response.memory, stored_bytes, egress_bytes);
 
-  std::vector<Ranked> candidates;
   ShapeCache shapes;
+  // The options returned, best first, with the shape each was timed as (null: pinned hardware) and the
+  // explanations of the top option's figures.
+  std::vector<const Shape*> shape_of;
+  std::vector<Explanation> top_explain;
+  const Offering* top_offering = nullptr;
+  const size_t limit = static_cast<size_t>(std::max<int64_t>(0, request.limit));
   if (request.hardware) {
     const int64_t count = request.hardware->count;
     Candidate pinned = evaluate_option(request, engine,
                                        {&request.hardware->gpu, count, request.hardware->gpu.interconnect_kind,
                                         std::min<int64_t>(kMaxTensorInBox, count), true});
-    candidates.push_back({std::move(pinned.option), nullptr, std::move(pinned.explain), nullptr});
+    response.options_evaluated = 1;
+    apply_judgement({&pinned.option}, request, catalog);  // the guide's judgement (ranking.hpp)
+    top_explain = std::move(pinned.explain);
+    response.options.push_back(std::move(pinned.option));
+    shape_of.push_back(nullptr);
   } else {
-    candidates = offering_candidates(request, engine, catalog, stored_bytes, egress_bytes, response.memory->weights_bytes,
-                                     shapes);
+    const std::vector<Priced> priced =
+        offering_candidates(request, engine, catalog, response.memory->weights_bytes, shapes);
+    response.options_evaluated = static_cast<int64_t>(priced.size());
+    const PricingInputs in{request, stored_bytes, egress_bytes};
+    // The guide's judgement (ranking.hpp) weighs each option's cost before the rules order them; rule 3 first
+    // needs to know whether any single GPU does the job.
+    // Each offering is priced once into one reused Option; its key and what the judgement reads are kept.
+    Option scratch;
+    bool one_gpu_does = false;
+    std::vector<RankKey> keys;
+    std::vector<JudgedFacts> facts;
+    keys.reserve(priced.size());
+    facts.reserve(priced.size());
+    for (const Priced& p : priced) {
+      price(scratch, p, in, false);
+      one_gpu_does = one_gpu_does || counts_as_one_gpu(scratch, request);
+      keys.push_back(rank_key(scratch));
+      facts.push_back(judged_facts(scratch));
+    }
+    for (size_t i = 0; i < priced.size(); ++i) {
+      keys[i].ranking_factor = judged_factor(facts[i], keys[i].ranking_factor, priced[i].gpu, priced[i].legacy,
+                                             one_gpu_does, request);
+    }
+    // The top option is materialised even at limit 0: the scaling table and the explanations describe it.
+    const size_t made = std::min(priced.size(), std::max<size_t>(limit, 1));
+    const std::vector<size_t> order = ranked_positions(keys, request, made);
+    response.options.reserve(made);
+    for (size_t i = 0; i < made; ++i) {
+      const Priced& p = priced[order[i]];
+      response.options.push_back(materialise(p, in, one_gpu_does, catalog));
+      shape_of.push_back(p.shape);
+    }
+    if (made > 0) {
+      top_explain = shape_explanations(request, engine, *priced[order[0]].shape);
+      top_offering = priced[order[0]].offering;
+    }
   }
-  response.options_evaluated = static_cast<int64_t>(candidates.size());
-  // The guide's judgement (ranking.hpp) weighs each option's cost before the rules order them.
-  {
-    std::vector<Option*> options;
-    options.reserve(candidates.size());
-    for (Ranked& c : candidates) options.push_back(&c.option);
-    apply_judgement(options, request, catalog);
-  }
-  // Ranked by pointer: a stable sort of pointers gives the order a stable sort of the options would, without
-  // moving ~1,400 Options (strings and notes) around.
-  std::vector<Ranked*> ranked;
-  ranked.reserve(candidates.size());
-  for (Ranked& c : candidates) ranked.push_back(&c);
-  rank_by(ranked, request, [](const Ranked* c) -> const Option& { return c->option; });
-  if (!request.hardware && !ranked.empty() && ranked.front()->option.fits) {
-    response.scaling = scaling_table(request, engine, catalog, ranked.front()->option, ranked.front()->offering,
+  if (!request.hardware && !response.options.empty() && response.options.front().fits) {
+    response.scaling = scaling_table(request, engine, catalog, response.options.front(), top_offering,
                                      stored_bytes, egress_bytes);
     if (response.scaling.size() < 2) response.scaling.clear();
   }
-  if (!ranked.empty() && ranked.front()->option.fits) {
-    std::vector<Explanation> top = ranked.front()->explain();
-    std::vector<Explanation> costs = explain_costs(ranked.front()->option, request);
-    top.insert(top.end(), costs.begin(), costs.end());
-    file_explanations(top, "options.0.", response.explain);
+  if (!response.options.empty() && response.options.front().fits) {
+    std::vector<Explanation> costs = explain_costs(response.options.front(), request);
+    top_explain.insert(top_explain.end(), costs.begin(), costs.end());
+    file_explanations(top_explain, "options.0.", response.explain);
   }
-  const size_t keep = std::min(ranked.size(), static_cast<size_t>(request.limit));
-  response.options.reserve(keep);
-  for (size_t i = 0; i < keep; ++i) response.options.push_back(ranked[i]->take());
+  if (response.options.size() > limit) {
+    response.options.resize(limit);
+    shape_of.resize(limit);
+  }
   for (Option& option : response.options) set_ranges(option, request);  // uncertainty.hpp
   response.fit_by_gpu = fit_by_gpu(request, engine, catalog);
   response.request = request;
   response.guidance = build_guidance(request, response, catalog);
   // Last: the options' notes in the request's locale (English when it is one the core does not ship).
   const Locale* locale = find_locale(id_of(request.locale));
-  phrase_ranked(response.options, ranked, locale ? *locale : english());
+  phrase_ranked(response.options, shape_of, locale ? *locale : english());
   response.ok = true;
   return response;
 }

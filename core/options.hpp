@@ -20,6 +20,9 @@ struct OptionInputs {
   InterconnectId interconnect = InterconnectId::pcie;  // inside a box
   int64_t gpus_per_node = 8;
   bool fast_fabric = true;   // between nodes (pinned hardware: assumed to be a cluster)
+  // Whether the option's explanations ("show the math") are built: a ranked evaluate shows only the top
+  // option's, so it times every shape without them and the top shape again with them.
+  bool explain = true;
 };
 
 // One evaluated option and the explanations of its figures (figure names are Option fields).

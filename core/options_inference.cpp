@@ -185,7 +185,7 @@ Candidate evaluate_with(const Request& request, const InferenceWorkload& workloa
   option.range = range_around("output_tokens_per_s", s.speed.output_tokens_per_s, engine.speed_relative_error);
   note_fit(option, workload, s, *in.gpu);
   note_targets(option, workload, s.speed);
-  c.explain = explain_inference_speed(s.speed, workload, engine);
+  if (in.explain) c.explain = explain_inference_speed(s.speed, workload, engine);
   return c;
 }
 

@@ -57,7 +57,7 @@ Candidate evaluate_media_option(const Request& request, const EnginePreset& engi
                               {param_number("spare_bytes_per_gpu", spare, format_gb(spare)),
                                param_number("copies", static_cast<double>(in.gpus), std::to_string(in.gpus))},
                               "copies"));
-  c.explain.push_back(explain_media_speed(request.model, request.media, request.kind, speed));
+  if (in.explain) c.explain.push_back(explain_media_speed(request.model, request.media, request.kind, speed));
   return c;
 }
 

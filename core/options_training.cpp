@@ -200,7 +200,7 @@ Candidate evaluate_training_option(const Request& request, const EnginePreset& e
   if (in.gpus > 1 && in.interconnect != InterconnectId::nvlink && in.interconnect != InterconnectId::infinity_fabric) {
     option.notes.push_back(note("gradients_over_pcie", SeverityId::warning, "gradients_over_pcie"));
   }
-  c.explain.push_back(explain_training_time(f.workload, speed, in.gpus));
+  if (in.explain) c.explain.push_back(explain_training_time(f.workload, speed, in.gpus));
   return c;
 }
 

@@ -20,7 +20,7 @@ int higher_first(double a, double b) {
 }
 
 // 0: fits and meets the targets, 1: fits, 2: does not fit.
-int fit_group(const Option& o) {
+int fit_group(const RankKey& o) {
   if (o.fits && o.meets_targets) return 0;
   if (o.fits) return 1;
   return 2;
@@ -39,40 +39,38 @@ double cost_key(const Option& o) {
   return o.usd_per_million_output_tokens.value_or(o.usd_per_hour.value_or(0) * 1e6);
 }
 
-int by_fit(const Option& a, const Option& b, const RankingPolicy&) { return lower_first(fit_group(a), fit_group(b)); }
+int by_fit(const RankKey& a, const RankKey& b, const RankingPolicy&) { return lower_first(fit_group(a), fit_group(b)); }
 
 // Both in the same group from here on. Options that do not fit are ordered by this alone.
-int by_memory_pressure(const Option& a, const Option& b, const RankingPolicy&) {
+int by_memory_pressure(const RankKey& a, const RankKey& b, const RankingPolicy&) {
   if (a.fits) return 0;
   return a.memory_pressure < b.memory_pressure ? -1 : (b.memory_pressure < a.memory_pressure ? 1 : 0);
 }
 
-int by_hourly_price(const Option& a, const Option& b, const RankingPolicy& p) {
+int by_hourly_price(const RankKey& a, const RankKey& b, const RankingPolicy& p) {
   if (!a.fits || p.order != OrderId::cheapest_per_hour) return 0;
-  return lower_first(a.usd_per_hour.value_or(0), b.usd_per_hour.value_or(0));
+  return lower_first(a.usd_per_hour, b.usd_per_hour);
 }
 
-int by_speed_asked(const Option& a, const Option& b, const RankingPolicy& p) {
+int by_speed_asked(const RankKey& a, const RankKey& b, const RankingPolicy& p) {
   if (!a.fits || p.order != OrderId::fastest) return 0;
-  return higher_first(speed_key(a), speed_key(b));
+  return higher_first(a.speed, b.speed);
 }
 
-int by_on_demand_for_endpoints(const Option& a, const Option& b, const RankingPolicy& p) {
+int by_on_demand_for_endpoints(const RankKey& a, const RankKey& b, const RankingPolicy& p) {
   if (!a.fits || p.order != OrderId::best || !p.spot_last) return 0;
-  const bool spot_a = a.pricing == PricingId::spot;
-  const bool spot_b = b.pricing == PricingId::spot;
-  return spot_a == spot_b ? 0 : (spot_a ? 1 : -1);
+  return a.spot == b.spot ? 0 : (a.spot ? 1 : -1);
 }
 
-int by_cost(const Option& a, const Option& b, const RankingPolicy& p) {
+int by_cost(const RankKey& a, const RankKey& b, const RankingPolicy& p) {
   if (!a.fits || p.order != OrderId::best) return 0;
   // The guide's judgement (apply_judgement) weighs the cost: an option it demotes must be that much cheaper.
-  return lower_first(cost_key(a) * a.ranking_factor, cost_key(b) * b.ranking_factor);
+  return lower_first(a.cost * a.ranking_factor, b.cost * b.ranking_factor);
 }
 
-int by_speed(const Option& a, const Option& b, const RankingPolicy&) {
+int by_speed(const RankKey& a, const RankKey& b, const RankingPolicy&) {
   if (!a.fits) return 0;
-  return higher_first(speed_key(a), speed_key(b));
+  return higher_first(a.speed, b.speed);
 }
 
 }  // namespace
@@ -81,59 +79,114 @@ namespace {
 
 int64_t replica_span(const Option& o) { return o.tensor * o.pipeline; }
 
-void weigh(Option& o, double factor, const char* rule, std::vector<Param> params = {}) {
+// Multiplies the option's factor; with notes, records the rule's note with its margin and `params()`.
+template <class Params>
+void weigh(Option& o, double factor, const char* rule, bool with_notes, Params params) {
   o.ranking_factor *= factor;
-  params.push_back(param_number("margin", factor - 1.0, format_percent(factor - 1.0)));
-  o.notes.push_back(note("judgement", SeverityId::info, std::string("judgement.") + rule, std::move(params)));
+  if (!with_notes) return;
+  std::vector<Param> p = params();
+  p.push_back(param_number("margin", factor - 1.0, format_percent(factor - 1.0)));
+  o.notes.push_back(note("judgement", SeverityId::info, std::string("judgement.") + rule, std::move(p)));
 }
 
 }  // namespace
 
-void apply_judgement(const std::vector<Option*>& options, const Request& request, const Catalog& catalog) {
+bool counts_as_one_gpu(const Option& o, const Request& request) {
+  if (!o.fits || !o.meets_targets) return false;
+  const bool serving = request.kind == WorkloadKind::inference;
+  const bool training = is_training(request.kind);
+  return (serving && replica_span(o) == 1) || ((training || is_media(request.kind)) && o.gpus == 1);
+}
+
+JudgedFacts judged_facts(const Option& o) {
+  return {o.fits, o.gpus, replica_span(o), o.tier, o.job_s, o.pricing};
+}
+
+namespace {
+
+// The judgement's rules (see the constants above), in the order they apply: apply(factor, rule, names_gpu)
+// for each that does. judge_option records a note for each; judged_factor only multiplies.
+template <class Apply>
+void for_each_rule(const JudgedFacts& o, const Gpu* gpu, bool legacy, bool one_gpu_does, const Request& request,
+                   Apply apply) {
+  if (!o.fits) return;
   const bool serving = request.kind == WorkloadKind::inference;
   const bool training = is_training(request.kind);
   const bool big_training = request.kind == WorkloadKind::pretrain ||
                             (request.kind == WorkloadKind::finetune && request.training.method == MethodId::full);
   const bool big_serving = serving && request.model.params_b >= kBigServingParamsB;
+  if (one_gpu_does && !is_media(request.kind) && ((serving && o.replica_span > 1) || (training && o.gpus > 1))) {
+    apply(kSplitMargin, "split_when_one_fits", false);
+  }
+  if (o.tier == TierId::marketplace) {
+    if (serving) {
+      apply(kMarketplaceEndpoint, "marketplace_endpoint", false);
+    } else if (o.job_s && *o.job_s > kLongJobS) {
+      apply(kMarketplaceLongJob, "marketplace_long_job", false);
+    }
+  }
+  if (gpu != nullptr && (big_training || big_serving)) {
+    if (!gpu->is_hbm()) apply(kNoHbm, "no_hbm", true);
+    if (!gpu->tflops.fp8) apply(kNoFp8, "no_fp8", true);
+  }
+  if (gpu != nullptr && legacy) apply(training ? kLegacyGpuTraining : kLegacyGpuServing, "legacy_gpu", true);
+  if (request.kind == WorkloadKind::pretrain && o.pricing == PricingId::spot) apply(kSpotPretraining, "spot_pretraining", false);
+}
+
+}  // namespace
+
+bool legacy_gpu(const Gpu* gpu) {
+  if (gpu == nullptr) return false;
+  const Capabilities c = capabilities_of(*gpu);
+  return !c.bf16 || c.flash_attention == 0;
+}
+
+double judged_factor(const JudgedFacts& facts, double start, const Gpu* gpu, bool legacy, bool one_gpu_does,
+                     const Request& request) {
+  double factor = start;
+  for_each_rule(facts, gpu, legacy, one_gpu_does, request, [&](double f, const char*, bool) { factor *= f; });
+  return factor;
+}
+
+void judge_option(Option& o, const Gpu* gpu, bool one_gpu_does, const Request& request, const Catalog& catalog,
+                  bool with_notes) {
+  if (!o.fits) return;
+  for_each_rule(judged_facts(o), gpu, legacy_gpu(gpu), one_gpu_does, request, [&](double factor, const char* rule, bool names_gpu) {
+    weigh(o, factor, rule, with_notes, [&] {
+      return names_gpu ? std::vector<Param>{param_text("gpu", gpu->name)} : std::vector<Param>{};
+    });
+  });
+  if (!with_notes) return;
+  if (request.kind == WorkloadKind::pretrain && o.job_s && *o.job_s > kReservedSuggestionS) {
+    const Provider* provider = catalog.find_provider(o.provider);
+    const bool published = provider && !provider->commitments.empty();
+    o.notes.push_back(note("reserved", SeverityId::info, published ? "reserved.published" : "reserved.ask",
+                           {param_text("provider", provider ? provider->name : o.provider)}));
+  }
+  if (o.tier == TierId::marketplace) o.notes.push_back(note("listing", SeverityId::info, "listing"));
+}
+
+void apply_judgement(const std::vector<Option*>& options, const Request& request, const Catalog& catalog) {
   // Rule 3 needs to know whether one GPU would do.
   bool one_gpu_does = false;
-  for (const Option* o : options) {
-    if (!o->fits || !o->meets_targets) continue;
-    if ((serving && replica_span(*o) == 1) || ((training || is_media(request.kind)) && o->gpus == 1)) one_gpu_does = true;
-  }
+  for (const Option* o : options) one_gpu_does = one_gpu_does || counts_as_one_gpu(*o, request);
   for (Option* o : options) {
     if (!o->fits) continue;
-    const Gpu* gpu = catalog.find_gpu(o->gpu);
-    if (one_gpu_does && !is_media(request.kind) &&
-        ((serving && replica_span(*o) > 1) || (training && o->gpus > 1))) {
-      weigh(*o, kSplitMargin, "split_when_one_fits");
-    }
-    if (o->tier == TierId::marketplace) {
-      if (serving) {
-        weigh(*o, kMarketplaceEndpoint, "marketplace_endpoint");
-      } else if (o->job_s && *o->job_s > kLongJobS) {
-        weigh(*o, kMarketplaceLongJob, "marketplace_long_job");
-      }
-    }
-    if (gpu != nullptr && (big_training || big_serving)) {
-      if (!gpu->is_hbm()) weigh(*o, kNoHbm, "no_hbm", {param_text("gpu", gpu->name)});
-      if (!gpu->tflops.fp8) weigh(*o, kNoFp8, "no_fp8", {param_text("gpu", gpu->name)});
-    }
-    if (gpu != nullptr) {
-      const Capabilities c = capabilities_of(*gpu);
-      if (!c.bf16 || c.flash_attention == 0) {
-        weigh(*o, training ? kLegacyGpuTraining : kLegacyGpuServing, "legacy_gpu", {param_text("gpu", gpu->name)});
-      }
-    }
-    if (request.kind == WorkloadKind::pretrain && o->pricing == PricingId::spot) weigh(*o, kSpotPretraining, "spot_pretraining");
-    if (request.kind == WorkloadKind::pretrain && o->job_s && *o->job_s > kReservedSuggestionS) {
-      const Provider* provider = catalog.find_provider(o->provider);
-      const bool published = provider && !provider->commitments.empty();
-      o->notes.push_back(note("reserved", SeverityId::info, published ? "reserved.published" : "reserved.ask",
-                              {param_text("provider", provider ? provider->name : o->provider)}));
-    }
-    if (o->tier == TierId::marketplace) o->notes.push_back(note("listing", SeverityId::info, "listing"));
+    judge_option(*o, catalog.find_gpu(o->gpu), one_gpu_does, request, catalog, true);
   }
+}
+
+RankKey rank_key(const Option& o) {
+  RankKey k;
+  k.fits = o.fits;
+  k.meets_targets = o.meets_targets;
+  k.spot = o.pricing == PricingId::spot;
+  k.memory_pressure = o.memory_pressure;
+  k.usd_per_hour = o.usd_per_hour.value_or(0);
+  k.speed = speed_key(o);
+  k.cost = cost_key(o);
+  k.ranking_factor = o.ranking_factor;
+  return k;
 }
 
 RankingPolicy ranking_policy(const Request& request) {
@@ -167,11 +220,33 @@ std::span<const RankingRule> ranking_rules() {
   return kRules;
 }
 
-bool ranks_before(const Option& a, const Option& b, const RankingPolicy& policy) {
+bool ranks_before(const RankKey& a, const RankKey& b, const RankingPolicy& policy) {
   for (const RankingRule& rule : ranking_rules()) {
     if (const int c = rule.compare(a, b, policy); c != 0) return c < 0;
   }
   return false;
+}
+
+bool ranks_before(const Option& a, const Option& b, const RankingPolicy& policy) {
+  return ranks_before(rank_key(a), rank_key(b), policy);
+}
+
+std::vector<size_t> ranked_positions(const std::vector<RankKey>& keys, const Request& request, size_t keep) {
+  const RankingPolicy policy = ranking_policy(request);
+  std::vector<size_t> order(keys.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  auto before = [&](size_t a, size_t b) {
+    if (ranks_before(keys[a], keys[b], policy)) return true;
+    if (ranks_before(keys[b], keys[a], policy)) return false;
+    return a < b;  // the rules cannot tell them apart: the catalog's order, as the stable sort keeps it
+  };
+  keep = std::min(keep, order.size());
+  if (keep < order.size()) {
+    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(keep), order.end(), before);
+  } else {
+    std::sort(order.begin(), order.end(), before);
+  }
+  return order;
 }
 
 void rank_options(std::vector<Option>& options, const Request& request) {

@@ -47,6 +47,32 @@ constexpr double kReservedSuggestionS = 14.0 * 86400.0;
 // the GPUs (memory type, formats) and providers (commitments) behind the options.
 void apply_judgement(const std::vector<Option*>& options, const Request& request, const Catalog& catalog);
 
+// apply_judgement in its two steps, for a pipeline that weighs ~2,800 priced offerings and phrases only the
+// options it returns: rule 3 needs to know, over all options, whether one GPU would do (counts_as_one_gpu
+// for each, after pricing), then each option is judged on its own. `gpu` is the catalog's GPU of the option
+// (null when the catalog has none); without `with_notes` only the ranking_factor is set (the same factors
+// in the same order, so the same product), and the notes are recorded when the option is materialised.
+bool counts_as_one_gpu(const Option& option, const Request& request);
+void judge_option(Option& option, const Gpu* gpu, bool one_gpu_does, const Request& request, const Catalog& catalog,
+                  bool with_notes);
+// What the judgement's factors read of a priced option, so they can be weighed without the Option.
+struct JudgedFacts {
+  bool fits = false;
+  int64_t gpus = 1;
+  int64_t replica_span = 1;  // tensor × pipeline
+  std::optional<TierId> tier;
+  std::optional<double> job_s;
+  std::optional<PricingId> pricing;
+};
+JudgedFacts judged_facts(const Option& option);
+// The factor judge_option multiplies ranking_factor by (1 when the option does not fit), the same rules in
+// the same order as a product from `start` (the option's ranking_factor before judging).
+// `legacy` is legacy_gpu(gpu), which a caller weighing many offerings of one GPU finds once.
+double judged_factor(const JudgedFacts& facts, double start, const Gpu* gpu, bool legacy, bool one_gpu_does,
+                     const Request& request);
+// A GPU that runs bf16 as fp16 or has no FlashAttention (capabilities.hpp): the judgement's "legacy_gpu".
+bool legacy_gpu(const Gpu* gpu);
+
 // What of the request the rules read.
 struct RankingPolicy {
   OrderId order = OrderId::best;
@@ -55,17 +81,32 @@ struct RankingPolicy {
 };
 RankingPolicy ranking_policy(const Request& request);
 
+// The figures of an option the rules read, taken once per option (rank_key) so a ranking compares a few
+// plain numbers instead of reading optionals out of ~2,800 Options at every comparison.
+struct RankKey {
+  bool fits = false;
+  bool meets_targets = false;
+  bool spot = false;
+  double memory_pressure = 0;
+  double usd_per_hour = 0;    // absent: 0
+  double speed = 0;           // the figure "faster" means for the workload (higher first)
+  double cost = 0;            // the figure "cheaper" means, before the judgement's factor
+  double ranking_factor = 1;  // Option::ranking_factor
+};
+RankKey rank_key(const Option& option);
+
 struct RankingRule {
   std::string_view name;
   std::string_view rule_of_thumb;  // the guide's rule it encodes, or why the rule is there
   // < 0: `a` ranks first; > 0: `b` does; 0: this rule cannot tell them apart (the next one decides).
-  int (*compare)(const Option& a, const Option& b, const RankingPolicy& policy);
+  int (*compare)(const RankKey& a, const RankKey& b, const RankingPolicy& policy);
 };
 
 // The rules, in the order they apply.
 std::span<const RankingRule> ranking_rules();
 
 // True when `a` ranks before `b`: the first rule that tells them apart decides.
+bool ranks_before(const RankKey& a, const RankKey& b, const RankingPolicy& policy);
 bool ranks_before(const Option& a, const Option& b, const RankingPolicy& policy);
 
 // Sorts best first (stable: options the rules cannot tell apart keep the catalog's order).
@@ -78,5 +119,10 @@ void rank_by(std::vector<T>& items, const Request& request, OptionOf option_of) 
   std::stable_sort(items.begin(), items.end(),
                    [&](const T& a, const T& b) { return ranks_before(option_of(a), option_of(b), policy); });
 }
+
+// The positions of `keys` in ranked order, best first, only the first `keep` of them (the rest unordered).
+// The same order a stable sort gives (ties keep their position): the rules, then the position, is a total
+// order, so a partial sort of it finds the options returned without ordering all ~2,800.
+std::vector<size_t> ranked_positions(const std::vector<RankKey>& keys, const Request& request, size_t keep);
 
 }  // namespace sizer

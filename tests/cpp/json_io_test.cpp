@@ -5,6 +5,7 @@
 // written another way.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <limits>
 #include <string>
 
@@ -97,4 +98,33 @@ TEST_CASE("the option writer: repeated note params, odd numbers and invalid UTF-
   CHECK(first["parallelism"]["expert"] == 4);
   CHECK(text.find("\"train_s\":5.0") != std::string::npos);
   CHECK(first["gpu"] == "bad\xef\xbf\xbd utf-8");
+}
+
+TEST_CASE("the response writer: guidance, explanations, fits and issues as nlohmann writes them", "[json_io]") {
+  sizer::Response response;
+  response.ok = true;
+  response.catalog_as_of = "2026-12-01";
+  response.warnings.push_back(sizer::Issue{"w", "/a/b", "tab\there \x7f \xe2\x82", {}});  // DEL, truncated UTF-8
+  response.guidance.push_back({"id \"q\"", "question \xd8\xb9\xe2\x89\x88?", std::string("nul\0x \x1f \\ end", 13)});
+  sizer::Explanation e{"options.0.ttft_s", "a × b", {{"b_bytes", 2.0}, {"a", 1.0}, {"b_bytes", std::nan("")}, {"c_s", 3.0}, {"c_s", 4.0}},
+                       std::numeric_limits<double>::infinity(), "src \xed\xa0\x80 surrogate"};
+  response.explain.push_back(e);
+  response.fit_by_gpu.push_back({"g\xc3\xa9", 80e9, std::nullopt, std::nullopt});
+  response.fit_by_gpu.push_back({"h", 24e9, 4, 20e9});
+  response.scaling.push_back({8, 1, 3600.0, 12.5, true});
+  response.memory = sizer::MemoryReport{};
+  const std::string text = sizer::response_to_text(response);
+  CHECK(text == redumped(text));
+  const json parsed = json::parse(text, nullptr, false);
+  CHECK(parsed["explain"][0]["values"]["b_bytes"] == 2.0);  // a later non-finite value leaves the earlier one
+  CHECK(parsed["explain"][0]["values"]["c_s"] == 4.0);      // a later finite value replaces it
+  CHECK(parsed["explain"][0]["units"]["b_bytes"] == "bytes");
+  CHECK_FALSE(parsed["explain"][0].contains("result"));
+  CHECK(parsed["guidance"][0]["answer"].get<std::string>().size() == 13);
+  CHECK(parsed["warnings"][0]["message"].get<std::string>().find("\xef\xbf\xbd") != std::string::npos);
+  sizer::Response failed;
+  failed.errors.push_back(sizer::Issue{"invalid_type", "/limit", "bad", {}});
+  const std::string failed_text = sizer::response_to_text(failed);
+  CHECK(failed_text == redumped(failed_text));
+  CHECK(failed_text.find("\"options\"") == std::string::npos);
 }

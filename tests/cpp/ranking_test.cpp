@@ -1,10 +1,12 @@
 // Ranking with hand-made options: each rule of ranking_rules() in turn.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "ranking.hpp"
+#include "support.hpp"
 
 namespace {
 
@@ -112,4 +114,58 @@ TEST_CASE("ranking: a job ranks by its total; a shorter run is the faster one", 
   options[1].train_s = 1800;
   sizer::rank_options(options, job);
   CHECK(options.front().offering_id == "b");
+}
+
+TEST_CASE("ranking: ranked_positions gives the stable sort's order, in full and for the first few", "[ranking]") {
+  // Ties on every rule (same fit, cost, speed) keep their position; a few differ.
+  std::vector<sizer::Option> options;
+  for (int i = 0; i < 40; ++i) {
+    sizer::Option o = option("o" + std::to_string(i), i % 7 != 3, i % 5 != 1, 1.0 + (i % 4), 100.0 + 10.0 * (i % 3));
+    o.memory_pressure = 1.0 + (i % 6) * 0.1;
+    if (i % 9 == 0) o.pricing = sizer::PricingId::spot;
+    o.ranking_factor = i % 8 == 2 ? 1.25 : 1.0;
+    options.push_back(o);
+  }
+  for (const std::string order : {"best", "cheapest_per_hour", "fastest"}) {
+    const sizer::Request request = serving(order);
+    std::vector<sizer::Option> sorted = options;
+    sizer::rank_options(sorted, request);
+    std::vector<sizer::RankKey> keys;
+    for (const auto& o : options) keys.push_back(sizer::rank_key(o));
+    for (const size_t keep : {size_t{1}, size_t{5}, size_t{40}, size_t{100}}) {
+      const std::vector<size_t> positions = sizer::ranked_positions(keys, request, keep);
+      REQUIRE(positions.size() == options.size());
+      CAPTURE(order, keep);
+      for (size_t i = 0; i < std::min(keep, options.size()); ++i) CHECK(options[positions[i]].offering_id == sorted[i].offering_id);
+    }
+  }
+}
+
+TEST_CASE("ranking: judged_factor is the factor judge_option applies", "[ranking]") {
+  const sizer::Catalog& catalog = sizer_test::bundled();
+  for (const sizer::WorkloadKind kind :
+       {sizer::WorkloadKind::inference, sizer::WorkloadKind::pretrain, sizer::WorkloadKind::finetune}) {
+    sizer::Request request = serving();
+    request.kind = kind;
+    request.model.params_b = 70;
+    request.training.method = sizer::MethodId::full;
+    for (const sizer::Gpu& gpu : catalog.gpus) {
+      for (const bool one_gpu_does : {false, true}) {
+        sizer::Option o = option("x", true, true, 2.0, 50.0, "spot");
+        o.gpu = gpu.id;
+        o.gpus = 8;
+        o.tensor = 4;
+        o.tier = sizer::TierId::marketplace;
+        o.job_s = 40.0 * 86400.0;
+        const double factor = sizer::judged_factor(sizer::judged_facts(o), 1.0, &gpu, sizer::legacy_gpu(&gpu), one_gpu_does,
+                                                   request);
+        sizer::judge_option(o, &gpu, one_gpu_does, request, catalog, true);
+        CAPTURE(static_cast<int>(kind), gpu.id, one_gpu_does);
+        CHECK(factor == o.ranking_factor);
+        size_t judgements = 0;
+        for (const auto& n : o.notes) judgements += n.code == "judgement";
+        CHECK((factor > 1.0) == (judgements > 0));
+      }
+    }
+  }
 }
