@@ -1,6 +1,8 @@
 // The WASM module's bundled catalog. Instead of embedding the catalog bytes in the binary (base64 inside
-// the single-file module, which gzip cannot shrink), the build writes the catalog files as JavaScript
-// literals in a --pre-js (Module.bundledCatalog); here they are read once, as JSON text, for the core.
+// the single-file module, which gzip cannot shrink), the build writes them into --pre-js files as
+// JavaScript literals: Module.bundledCatalogBlob, the validated catalog in the compact form catalog_gen
+// writes (core/catalog_codec.hpp), copied in once at the first evaluate; and Module.bundledCatalog, the
+// files' JSON, read only when the page asks for catalog().
 #include <emscripten/val.h>
 
 #include <string>
@@ -20,6 +22,11 @@ std::vector<std::string_view> embedded_catalog_files() {
     return out;
   }();
   return {texts.begin(), texts.end()};
+}
+
+std::string_view embedded_catalog_blob() {
+  static const std::string blob = emscripten::val::module_property("bundledCatalogBlob").as<std::string>();
+  return blob;
 }
 
 }  // namespace sizer
