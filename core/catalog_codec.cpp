@@ -1,6 +1,8 @@
 #include "catalog_codec.hpp"
 
+#include <array>
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <type_traits>
@@ -52,12 +54,59 @@ template <class V> void fields(V& v, Catalog& c) {
   v(c.as_of); v.list(c.gpus); v.list(c.providers); v.list(c.offerings); v.list(c.models);
 }
 
+// The keys of an offering's JSON that the document rebuilds from the decoded Offering, by bit of the mask the
+// compact form keeps per offering (set: the key was in the file with exactly the value rebuilt here).
+constexpr std::array<std::string_view, 20> kOfferingKeys = {
+    "id", "provider", "instance", "gpu", "gpus", "vcpus", "ram_gib", "usd_per_hour", "spot_usd_per_hour", "region",
+    "interconnect", "tier", "display_name", "gpu_mem_gb", "price_type", "price_as_of", "stale", "upstream", "source",
+    "as_of"};
+
+// A number as the catalog files write it (JSON.stringify): integral values without a fraction.
+json number_json(double x) {
+  if (std::isfinite(x) && x == std::trunc(x) && std::fabs(x) < 9e15 && !(x == 0 && std::signbit(x))) {
+    return json(static_cast<int64_t>(x));
+  }
+  return json(x);
+}
+json number_json(const std::optional<double>& x) { return x ? number_json(*x) : json(nullptr); }
+
+json offering_key_json(const Offering& o, size_t key) {
+  switch (key) {
+    case 0: return o.id;
+    case 1: return o.provider;
+    case 2: return o.instance;
+    case 3: return o.gpu;
+    case 4: return o.gpus;
+    case 5: return number_json(o.vcpus);
+    case 6: return number_json(o.ram_gib);
+    case 7: return number_json(o.usd_per_hour);
+    case 8: return number_json(o.spot_usd_per_hour);
+    case 9: return o.region;
+    case 10: return std::string(id_of(o.interconnect));
+    case 11: return o.tier ? json(std::string(id_of(*o.tier))) : json(nullptr);
+    case 12: return o.display_name;
+    case 13: return number_json(o.gpu_mem_gb);
+    case 14: return o.price_type;
+    case 15: return o.price_as_of;
+    case 16: return o.stale;
+    case 17: return o.upstream;
+    case 18: return o.source;
+    default: return o.as_of;
+  }
+}
+
 class Writer {
  public:
   void operator()(const std::string& s) {
     auto [it, inserted] = index_.emplace(s, strings_.size());
-    if (inserted) strings_.push_back(&it->first);
-    token(std::to_string(it->second));
+    if (inserted) {
+      // The table is in first-use order, so a first use needs no index: "+" (the offerings' ids, instances
+      // and names are each used once, and a run of rising indices would gzip poorly).
+      strings_.push_back(&it->first);
+      token("+");
+    } else {
+      token(std::to_string(it->second));
+    }
   }
   void operator()(double x) {
     char buf[64];
@@ -78,7 +127,7 @@ class Writer {
     for (T& item : items) fields(*this, item);
   }
 
-  std::string finish() const {
+  std::string finish(std::string_view extras) const {
     std::string out(kMagic);
     out += std::to_string(strings_.size());
     out += '\n';
@@ -91,6 +140,8 @@ class Writer {
       out += '\n';
     }
     out += tokens_;
+    out += '\n';
+    out += extras;
     return out;
   }
 
@@ -142,8 +193,11 @@ class Reader {
   }
 
   void operator()(std::string& s) {
+    const std::string_view t = token();
     size_t index = 0;
-    if (parse_integer(token(), index) && index < strings_.size()) s = strings_[index];
+    if (t == "+") index = next_new_++;
+    else if (!parse_integer(t, index) || index >= next_new_) bad_ = true;  // only strings already met
+    if (!bad_ && index < strings_.size()) s = strings_[index];
     else bad_ = true;
   }
   void operator()(double& x) {
@@ -200,6 +254,27 @@ class Reader {
     }
   }
 
+  // After the catalog: the count of offering masks, the masks, then a newline and the rest of the text, the
+  // offerings file's JSON without the keys the masks say are rebuilt.
+  void document_section(std::vector<uint32_t>& masks, std::string_view& extras) {
+    size_t count = 0;
+    if (!parse_integer(token(), count) || count > text_.size() - pos_) {
+      bad_ = true;
+      return;
+    }
+    masks.resize(count);
+    for (uint32_t& mask : masks) {
+      if (!parse_integer(token(), mask) || mask >= (1u << kOfferingKeys.size())) bad_ = true;
+      if (bad_) return;
+    }
+    if (pos_ >= text_.size() || text_[pos_] != '\n') {
+      bad_ = true;
+      return;
+    }
+    extras = text_.substr(pos_ + 1);
+    pos_ = text_.size();
+  }
+
   bool ok() const { return !bad_ && pos_ == text_.size(); }
 
  private:
@@ -227,15 +302,40 @@ class Reader {
   size_t pos_ = 0;
   bool bad_ = false;
   std::vector<std::string> strings_;
+  size_t next_new_ = 0;  // the table index the next "+" stands for
 };
 
 }  // namespace
 
-std::string encode_catalog(const Catalog& catalog) {
+std::string encode_catalog(const Catalog& catalog, const json* offerings_document) {
   Catalog copy = catalog;  // fields() visits mutable structs (the reader's need); the writer only reads
   Writer writer;
   fields(writer, copy);
-  return writer.finish();
+  if (offerings_document == nullptr) {
+    writer(int64_t{0});
+    return writer.finish("");
+  }
+  const json* list = offerings_document->is_object() && offerings_document->contains("offerings")
+                         ? &(*offerings_document)["offerings"] : nullptr;
+  if (list == nullptr || !list->is_array() || list->size() != catalog.offerings.size()) return "";
+  json extras = *offerings_document;
+  writer(static_cast<int64_t>(catalog.offerings.size()));
+  for (size_t i = 0; i < catalog.offerings.size(); ++i) {
+    json& item = extras["offerings"][i];
+    if (!item.is_object()) return "";
+    int64_t mask = 0;
+    for (size_t k = 0; k < kOfferingKeys.size(); ++k) {
+      const std::string key(kOfferingKeys[k]);
+      // Rebuilt only where the text would be the same; anything else (an explicit null the struct cannot
+      // tell from absent, 8.0 written for 8) stays in the extras as written.
+      if (item.contains(key) && dump_json(item[key]) == dump_json(offering_key_json(catalog.offerings[i], k))) {
+        mask |= int64_t{1} << k;
+        item.erase(key);
+      }
+    }
+    writer(mask);
+  }
+  return writer.finish(dump_json(extras));
 }
 
 std::optional<Catalog> decode_catalog(std::string_view text) {
@@ -243,8 +343,36 @@ std::optional<Catalog> decode_catalog(std::string_view text) {
   if (!reader.read_strings()) return std::nullopt;
   Catalog catalog;
   fields(reader, catalog);
+  std::vector<uint32_t> masks;
+  std::string_view extras;
+  reader.document_section(masks, extras);
   if (!reader.ok()) return std::nullopt;
   return catalog;
+}
+
+std::optional<json> decode_offerings_document(std::string_view text) {
+  Reader reader(text);
+  if (!reader.read_strings()) return std::nullopt;
+  Catalog catalog;
+  fields(reader, catalog);
+  std::vector<uint32_t> masks;
+  std::string_view extras;
+  reader.document_section(masks, extras);
+  if (!reader.ok() || masks.size() != catalog.offerings.size()) return std::nullopt;
+  Issues errors;
+  std::optional<json> document = parse_json_text(extras, errors, 64u << 20);
+  if (!document || !document->is_object() || !document->contains("offerings") || !(*document)["offerings"].is_array() ||
+      (*document)["offerings"].size() != masks.size()) {
+    return std::nullopt;
+  }
+  for (size_t i = 0; i < masks.size(); ++i) {
+    json& item = (*document)["offerings"][i];
+    if (!item.is_object()) return std::nullopt;
+    for (size_t k = 0; k < kOfferingKeys.size(); ++k) {
+      if (masks[i] & (1u << k)) item[std::string(kOfferingKeys[k])] = offering_key_json(catalog.offerings[i], k);
+    }
+  }
+  return document;
 }
 
 }  // namespace sizer

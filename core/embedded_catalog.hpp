@@ -9,19 +9,22 @@
 namespace sizer {
 
 // The four bundled files' texts (gpus, providers, offerings, models), in that order, as JSON (pretty-printing
-// and the free-text "notes" left out): what the built-in catalog's document() is parsed from.
+// and the free-text "notes" left out). Native builds only: the tests and benchmarks read them.
 std::vector<std::string_view> embedded_catalog_files();
 
-// The same catalog validated at build time by catalog_gen (core/cli/catalog_gen.cpp), in the compact form of
-// core/catalog_codec.hpp.
+// The same but offerings.json (gpus, providers, models): with the offerings document that
+// embedded_catalog_blob() carries, what the built-in catalog's document() is made of. Both doors.
+std::vector<std::string_view> embedded_catalog_document_files();
+
+// The catalog validated at build time by catalog_gen (core/cli/catalog_gen.cpp), in the compact form of
+// core/catalog_codec.hpp. Both doors.
 std::string_view embedded_catalog_blob();
 
 // The built-in catalog every door evaluates against: decoded once from embedded_catalog_blob(), with no JSON
-// parse; its document() parses embedded_catalog_files() on first use. Should the blob not decode (a build
-// that mixed generated files), it is loaded from the JSON texts instead, with the same values.
+// parse; its document() is made on first use.
 const Catalog& builtin_catalog();
 
-// builtin_catalog()'s values, decoded anew (the tests and the benchmarks time and compare it).
+// builtin_catalog()'s values, decoded anew (the tests and the benchmarks compare and time it).
 std::optional<Catalog> decode_builtin_catalog();
 
 }  // namespace sizer

@@ -1,8 +1,9 @@
 // The WASM module's bundled catalog. Instead of embedding the catalog bytes in the binary (base64 inside
 // the single-file module, which gzip cannot shrink), the build writes them into --pre-js files as
 // JavaScript literals: Module.bundledCatalogBlob, the validated catalog in the compact form catalog_gen
-// writes (core/catalog_codec.hpp), copied in once at the first evaluate; and Module.bundledCatalog, the
-// files' JSON, read only when the page asks for catalog().
+// writes (core/catalog_codec.hpp, offerings.json's own JSON included), copied in once at the first
+// evaluate; and Module.bundledCatalog, the JSON of gpus.json, providers.json and models.json, read only when
+// the page asks for catalog().
 #include <emscripten/val.h>
 
 #include <string>
@@ -12,7 +13,7 @@
 
 namespace sizer {
 
-std::vector<std::string_view> embedded_catalog_files() {
+std::vector<std::string_view> embedded_catalog_document_files() {
   static const std::vector<std::string> texts = [] {
     std::vector<std::string> out;
     const emscripten::val files = emscripten::val::module_property("bundledCatalog");

@@ -146,7 +146,7 @@ TEST_CASE("the compact form refuses cut, corrupt and foreign text without crashi
     INFO("cut at " << n << " of " << text.size());
     CHECK_FALSE(sizer::decode_catalog(std::string_view(text).substr(0, n)).has_value());
   }
-  CHECK_FALSE(sizer::decode_catalog(text + "0 ").has_value());   // trailing tokens
+  CHECK_FALSE(sizer::decode_catalog(text.substr(0, text.size() - 1) + "0 \n").has_value());  // a token too many
   CHECK_FALSE(sizer::decode_catalog("{\"gpus\": []}").has_value());  // JSON is not the compact form
   std::string wrong_version = text;
   wrong_version[18] = '9';
@@ -157,9 +157,9 @@ TEST_CASE("the compact form refuses cut, corrupt and foreign text without crashi
   strings_end = text.find('\n', strings_end) + 1;
   for (size_t line = 0; line < strings; ++line) strings_end = text.find('\n', strings_end) + 1;
   int garbled = 0;
-  for (size_t at = strings_end; at < text.size(); at = text.find(' ', at) + 1) {
+  for (size_t at = strings_end, end; (end = text.find(' ', at)) != std::string::npos; at = end + 1) {
     std::string bad = text;
-    bad.replace(at, text.find(' ', at) - at, "x");
+    bad.replace(at, end - at, "x");
     INFO("token at " << at);
     CHECK_FALSE(sizer::decode_catalog(bad).has_value());
     ++garbled;

@@ -15,6 +15,8 @@ const generator = path.join(build, 'sizer_catalog_gen');
 const generated = path.join(build, 'generated', 'builtin_catalog_blob.cpp');
 const names = ['gpus', 'providers', 'offerings', 'models'];
 const catalogFile = (name) => path.join(root, 'catalog', `${name}.json`);
+// The files as the build embeds them (no pretty-printing, no "notes"): what catalog_gen is given.
+const embeddedFile = (name) => path.join(build, 'generated', 'catalog-min', `${name}.json`);
 
 function ninja(args) {
   const r = spawnSync('ninja', ['-C', build, ...args], { encoding: 'utf8' });
@@ -46,7 +48,7 @@ test('a catalog file newer than the generated catalog makes the build run catalo
 function runGenerator(mutate) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-gen-'));
   const files = names.map((name) => {
-    const doc = JSON.parse(fs.readFileSync(catalogFile(name), 'utf8'));
+    const doc = JSON.parse(fs.readFileSync(embeddedFile(name), 'utf8'));
     if (mutate) mutate(name, doc);
     const file = path.join(dir, `${name}.json`);
     fs.writeFileSync(file, JSON.stringify(doc));
