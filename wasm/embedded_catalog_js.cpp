@@ -4,12 +4,24 @@
 // writes (core/catalog_codec.hpp, offerings.json's own JSON included), copied in once at the first
 // evaluate; and Module.bundledCatalog, the JSON of gpus.json, providers.json and models.json, read only when
 // the page asks for catalog().
+#include <emscripten/emscripten.h>
 #include <emscripten/val.h>
 
 #include <string>
 #include <vector>
 
 #include "../core/embedded_catalog.hpp"
+
+// The blob's UTF-8 bytes, written straight into the module's memory by the engine's TextEncoder: embind's
+// std::string conversion walks the 240 KB string in JavaScript, twice, before any of it is compiled.
+EM_JS(size_t, sizer_blob_encode, (), {
+  Module['bundledCatalogBlobBytes'] = new TextEncoder().encode(Module['bundledCatalogBlob']);
+  return Module['bundledCatalogBlobBytes'].length;
+});
+EM_JS(void, sizer_blob_copy, (char* out), {
+  HEAPU8.set(Module['bundledCatalogBlobBytes'], out);
+  Module['bundledCatalogBlobBytes'] = null;
+});
 
 namespace sizer {
 
@@ -26,7 +38,11 @@ std::vector<std::string_view> embedded_catalog_document_files() {
 }
 
 std::string_view embedded_catalog_blob() {
-  static const std::string blob = emscripten::val::module_property("bundledCatalogBlob").as<std::string>();
+  static const std::string blob = [] {
+    std::string bytes(sizer_blob_encode(), '\0');
+    sizer_blob_copy(bytes.data());
+    return bytes;
+  }();
   return blob;
 }
 
