@@ -207,6 +207,7 @@ class Reader {
       bad_ = true;
       return;
     }
+    if (exact_decimal(t, x)) return;
     std::memcpy(buf, t.data(), t.size());
     buf[t.size()] = '\0';
     char* end = nullptr;
@@ -278,6 +279,34 @@ class Reader {
   bool ok() const { return !bad_ && pos_ == text_.size(); }
 
  private:
+  // Most catalog numbers are short decimals ("0.556", "2048.0"): with at most 15 digits the digits are an
+  // exact double, and so is 10^k for k <= 22, so one IEEE division gives the correctly rounded value, the
+  // one strtod gives (Clinger, "How to read floating point numbers accurately", PLDI 1990). strtod (musl's
+  // is general and slow in WASM) reads the rest: exponents, longer digit strings.
+  static bool exact_decimal(std::string_view t, double& x) {
+    static constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    size_t i = 0;
+    const bool negative = !t.empty() && t[0] == '-';
+    if (negative) ++i;
+    int64_t digits = 0;
+    int count = 0, fraction = -1;
+    for (; i < t.size(); ++i) {
+      if (t[i] == '.' && fraction < 0) {
+        fraction = 0;
+      } else if (t[i] >= '0' && t[i] <= '9') {
+        if (++count > 15) return false;
+        digits = digits * 10 + (t[i] - '0');
+        if (fraction >= 0) ++fraction;
+      } else {
+        return false;
+      }
+    }
+    if (count == 0 || fraction == 0) return false;
+    const double value = static_cast<double>(digits) / kPow10[fraction < 0 ? 0 : fraction];
+    x = negative ? -value : value;
+    return true;
+  }
   template <class Int> static bool parse_integer(std::string_view t, Int& out) {
     const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), out);
     return ec == std::errc() && end == t.data() + t.size() && !t.empty();

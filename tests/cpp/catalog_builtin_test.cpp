@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 
@@ -184,4 +185,26 @@ TEST_CASE("an imported catalog is still read by the validator, with JSON Pointer
   const sizer::json response = sizer::validate_catalog_text(sizer::dump_json(bad));
   CHECK(response["ok"] == false);
   CHECK(response["errors"][0]["path"] == "/offerings/0/gpus");
+}
+
+TEST_CASE("the compact form's numbers read back as strtod reads them, short decimals and long", "[catalog][builtin]") {
+  // The reader's fast path (short decimals) and strtod (the rest) must both give the JSON parser's double.
+  const std::vector<double> values = {0.1, 0.556, 2048.0, 1e-7, 123456789012345.0, 1234567890123456.7, 9007199254740993.0,
+                                      0.30000000000000004, 5e-324, 1.7976931348623157e308, 1e22, 1e23, 3.0e-5,
+                                      0.1216, 98.32, 40.96, 12345.678, 0.0, -0.0, -2.5};
+  sizer::Catalog c;
+  for (double v : values) {
+    sizer::Gpu g;
+    g.vram_gib = v;
+    g.tflops.bf16 = v / 3;
+    c.gpus.push_back(g);
+  }
+  const std::optional<sizer::Catalog> back = sizer::decode_catalog(sizer::encode_catalog(c));
+  REQUIRE(back.has_value());
+  for (size_t i = 0; i < values.size(); ++i) {
+    INFO(values[i]);
+    CHECK(std::memcmp(&back->gpus[i].vram_gib, &values[i], sizeof(double)) == 0);
+    const double third = values[i] / 3;
+    CHECK(std::memcmp(&*back->gpus[i].tflops.bf16, &third, sizeof(double)) == 0);
+  }
 }
