@@ -30,6 +30,13 @@ double Gpu::tflops_for(std::string_view precision, bool* native) const {
   return rate ? *rate : tflops_16bit();
 }
 
+const json& Catalog::document() const {
+  static const json kNone;
+  if (!document_source) return kNone;
+  if (!document_source->value && document_source->make) document_source->value = document_source->make();
+  return document_source->value ? *document_source->value : kNone;
+}
+
 const Gpu* Catalog::find_gpu(std::string_view id) const {
   for (const auto& gpu : gpus) {
     if (gpu.id == id) return &gpu;
@@ -413,7 +420,7 @@ Catalog read_catalog_items(const json& document, Issues& errors, Issues& warning
 
 Catalog read_catalog(const json& document, Issues& errors, Issues& warnings) {
   Catalog catalog = read_catalog_items(document, errors, warnings);
-  if (document.is_object()) catalog.document = document;
+  if (document.is_object()) catalog.document_source = std::make_shared<CatalogDocument>(CatalogDocument{document, nullptr});
   return catalog;
 }
 
@@ -421,7 +428,9 @@ Catalog read_catalog(const json& document, Issues& errors, Issues& warnings) {
 // deep copy and its frees (~7 ms of the native catalog load, more in WASM).
 Catalog read_catalog(json&& document, Issues& errors, Issues& warnings) {
   Catalog catalog = read_catalog_items(document, errors, warnings);
-  if (document.is_object()) catalog.document = std::move(document);
+  if (document.is_object()) {
+    catalog.document_source = std::make_shared<CatalogDocument>(CatalogDocument{std::move(document), nullptr});
+  }
   return catalog;
 }
 

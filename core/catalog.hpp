@@ -1,6 +1,7 @@
 // The catalog: GPUs, providers, offerings and model presets. Parsed and validated from untrusted JSON
 // (the bundled files, or one a visitor imports); every problem is reported with its JSON Pointer.
 #pragma once
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,6 +15,7 @@ namespace sizer {
 // Dense tensor throughput in TFLOPS (int8: TOPS); nullopt where the hardware has no such path.
 struct Tflops {
   std::optional<double> fp32, tf32, bf16, fp16, fp8, int8, fp4;
+  bool operator==(const Tflops&) const = default;
 };
 
 struct Gpu {
@@ -39,6 +41,7 @@ struct Gpu {
   // 16-bit rate where the hardware has no such path. `native` says whether it was supported.
   double tflops_for(std::string_view precision, bool* native = nullptr) const;
   bool is_hbm() const { return memory_type.rfind("HBM", 0) == 0; }
+  bool operator==(const Gpu&) const = default;
 };
 
 // A published commitment price: a term ("1y", "3y", "1mo", "contract", ...) with either a price
@@ -48,6 +51,7 @@ struct Commitment {
   std::string gpu;  // provider-level entries: the GPU id the price is for ("" = all)
   std::optional<double> usd_per_hour, usd_per_gpu_hour, discount_fraction;
   std::string source;
+  bool operator==(const Commitment&) const = default;
 };
 
 struct Provider {
@@ -65,6 +69,7 @@ struct Provider {
   std::vector<Commitment> commitments;
   std::string source;
   std::string as_of;
+  bool operator==(const Provider&) const = default;
 };
 
 struct Offering {
@@ -87,6 +92,15 @@ struct Offering {
   std::vector<Commitment> commitments;
   std::string source;
   std::string as_of;  // when the data was collected
+  bool operator==(const Offering&) const = default;
+};
+
+// A catalog's JSON, kept as read or made on first use (the built-in catalog is read from its compact
+// form, core/catalog_codec.hpp, and parses the bundled JSON only when `gpu-sizer catalog` or the page's
+// catalog() asks for it). Copies of a Catalog share it.
+struct CatalogDocument {
+  std::optional<json> value;
+  json (*make)() = nullptr;
 };
 
 struct Catalog {
@@ -95,7 +109,10 @@ struct Catalog {
   std::vector<Provider> providers;
   std::vector<Offering> offerings;
   std::vector<ModelArch> models;
-  json document;  // the merged JSON as given, for `gpu-sizer catalog` and the page
+  std::shared_ptr<CatalogDocument> document_source;
+
+  // The merged JSON as given, for `gpu-sizer catalog` and the page (null when there is none).
+  const json& document() const;
 
   const Gpu* find_gpu(std::string_view id) const;
   const Provider* find_provider(std::string_view id) const;

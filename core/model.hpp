@@ -14,6 +14,7 @@ struct ModelComponent {
   std::string name;
   std::string role;  // text_encoder, backbone, vae, encoder, decoder, vocoder
   double params_b = 0;
+  bool operator==(const ModelComponent&) const = default;
 };
 
 // What diffusion and audio models need for sizing (catalog fields; see catalog/README.md).
@@ -25,6 +26,7 @@ struct MediaSpec {
   std::optional<double> fps, sample_rate_hz, chunk_seconds;
   std::optional<int64_t> encoder_layers, decoder_layers;
   std::optional<bool> guidance_distilled;  // one backbone pass per step (FLUX.1-dev)
+  bool operator==(const MediaSpec&) const = default;
 };
 
 // As written; any field may be missing.
@@ -43,6 +45,7 @@ struct ModelArch {
   MediaSpec media;
   std::string source;
   std::string as_of;
+  bool operator==(const ModelArch&) const = default;  // the built-in catalog's test compares presets
 };
 
 // Every field concrete. `assumed` lists the JSON Pointers of fields that were filled by a rule.

@@ -10,14 +10,8 @@
 
 namespace {
 
-const sizer::Catalog& bundled_catalog() {
-  static const sizer::Catalog catalog = [] {
-    sizer::Issues errors;
-    sizer::Issues warnings;
-    return sizer::load_catalog_texts(sizer::embedded_catalog_files(), errors, warnings);
-  }();
-  return catalog;
-}
+// The built-in catalog, decoded from its compact form (no JSON parse at start; core/catalog_codec.hpp).
+const sizer::Catalog& bundled_catalog() { return sizer::builtin_catalog(); }
 
 // The page re-sends an imported catalog with every evaluation; parse it once per distinct text.
 struct ImportedCatalog {
@@ -49,7 +43,7 @@ std::string evaluate_json(const std::string& request, const std::string& catalog
   return sizer::evaluate_to_text(request, imported.catalog);
 }
 
-std::string catalog_json() { return sizer::dump_json(bundled_catalog().document); }
+std::string catalog_json() { return sizer::dump_json(bundled_catalog().document()); }
 
 std::string vocabulary_json() { return sizer::dump_json(sizer::vocabulary_json()); }
 

@@ -91,7 +91,9 @@ std::string read_multipliers(const sizer::json& object, std::map<std::string, do
   return "";
 }
 
+// The catalog the texts hold (--catalog), or with none the built-in one (decoded, no JSON parse).
 sizer::Catalog load(const std::vector<std::string>& texts, sizer::Issues& errors) {
+  if (texts.empty()) return sizer::builtin_catalog();
   std::vector<std::string_view> views(texts.begin(), texts.end());
   sizer::Issues warnings;
   return sizer::load_catalog_texts(views, errors, warnings);
@@ -140,9 +142,7 @@ int main(int argc, char** argv) {
   if (args.empty()) return usage();
 
   std::vector<std::string> catalog_texts;
-  if (catalog_path.empty()) {
-    for (auto text : sizer::embedded_catalog_files()) catalog_texts.emplace_back(text);
-  } else {
+  if (!catalog_path.empty()) {
     std::string problem;
     if (!read_catalog_texts(catalog_path, catalog_texts, problem)) {
       std::cerr << "gpu-sizer: " << problem << "\n";
@@ -203,7 +203,7 @@ int main(int argc, char** argv) {
   if (command == "catalog" && args.size() == 1) {
     sizer::Issues errors;
     const sizer::Catalog catalog = load(catalog_texts, errors);
-    std::cout << sizer::dump_json(catalog.document, 2) << "\n";
+    std::cout << sizer::dump_json(catalog.document(), 2) << "\n";
     return errors.empty() ? 0 : 2;
   }
   if (command == "validate-catalog" && args.size() == 2) {

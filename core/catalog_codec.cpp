@@ -1,0 +1,407 @@
+#include "catalog_codec.hpp"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <type_traits>
+#include <unordered_map>
+
+namespace sizer {
+namespace {
+
+constexpr std::string_view kMagic = "gpu-sizer-catalog 1\n";
+
+// Every field of every catalog struct, once, in the order both the writer and the reader visit them. A
+// field added to a struct and not here is caught by catalog_codec_test (the decoded catalog compares
+// unequal, with the structs' defaulted ==, to the catalog read from JSON).
+template <class V> void fields(V& v, Tflops& t) {
+  v(t.fp32); v(t.tf32); v(t.bf16); v(t.fp16); v(t.fp8); v(t.int8); v(t.fp4);
+}
+template <class V> void fields(V& v, Gpu& g) {
+  v(g.id); v(g.name); v(g.vendor); v(g.kind); v(g.vram_gib); v(g.memory_type); v(g.architecture);
+  v(g.memory_bandwidth_gbs); v.nested(g.tflops); v(g.interconnect_kind); v(g.interconnect_bandwidth_gbs);
+  v(g.pcie_bandwidth_gbs); v(g.source); v(g.as_of);
+}
+template <class V> void fields(V& v, Commitment& c) {
+  v(c.term); v(c.gpu); v(c.usd_per_hour); v(c.usd_per_gpu_hour); v(c.discount_fraction); v(c.source);
+}
+template <class V> void fields(V& v, Provider& p) {
+  v(p.id); v(p.name); v(p.tier); v(p.resells); v(p.price_as_of); v(p.billing_granularity_s); v(p.minimum_charge_s);
+  v(p.block_storage_usd_per_gb_month); v(p.object_storage_usd_per_gb_month); v(p.egress_usd_per_gb);
+  v(p.spot_available); v(p.multi_node_fabric_on_demand); v(p.spot_notice_s); v.list(p.commitments); v(p.source);
+  v(p.as_of);
+}
+template <class V> void fields(V& v, Offering& o) {
+  v(o.id); v(o.provider); v(o.instance); v(o.gpu); v(o.gpus); v(o.vcpus); v(o.ram_gib); v(o.usd_per_hour);
+  v(o.spot_usd_per_hour); v(o.region); v(o.interconnect); v(o.tier); v(o.display_name); v(o.gpu_mem_gb);
+  v(o.price_type); v(o.price_as_of); v(o.stale); v(o.upstream); v.list(o.commitments); v(o.source); v(o.as_of);
+}
+template <class V> void fields(V& v, ModelComponent& c) { v(c.name); v(c.role); v(c.params_b); }
+template <class V> void fields(V& v, MediaSpec& m) {
+  v(m.backbone); v(m.task); v(m.latent_downsample); v(m.latent_channels); v(m.patch_size); v(m.temporal_downsample);
+  v(m.default_steps); v(m.native_width); v(m.native_height); v(m.default_frames); v(m.fps); v(m.sample_rate_hz);
+  v(m.chunk_seconds); v(m.encoder_layers); v(m.decoder_layers); v(m.guidance_distilled);
+}
+template <class V> void fields(V& v, ModelArch& a) {
+  v(a.id); v(a.name); v(a.kind); v(a.params_b); v(a.active_params_b); v(a.layers); v(a.hidden); v(a.heads);
+  v(a.kv_heads); v(a.head_dim); v(a.ffn); v(a.vocab); v(a.max_context); v(a.experts); v(a.experts_per_token);
+  v(a.kv_lora_rank); v(a.rope_head_dim); v(a.sliding_window); v(a.sliding_layers); v(a.tied_embeddings);
+  v.list(a.components); v.nested(a.media); v(a.source); v(a.as_of);
+}
+template <class V> void fields(V& v, Catalog& c) {
+  v(c.as_of); v.list(c.gpus); v.list(c.providers); v.list(c.offerings); v.list(c.models);
+}
+
+// The keys of an offering's JSON that the document rebuilds from the decoded Offering, by bit of the mask the
+// compact form keeps per offering (set: the key was in the file with exactly the value rebuilt here).
+constexpr std::array<std::string_view, 20> kOfferingKeys = {
+    "id", "provider", "instance", "gpu", "gpus", "vcpus", "ram_gib", "usd_per_hour", "spot_usd_per_hour", "region",
+    "interconnect", "tier", "display_name", "gpu_mem_gb", "price_type", "price_as_of", "stale", "upstream", "source",
+    "as_of"};
+
+// A number as the catalog files write it (JSON.stringify): integral values without a fraction.
+json number_json(double x) {
+  if (std::isfinite(x) && x == std::trunc(x) && std::fabs(x) < 9e15 && !(x == 0 && std::signbit(x))) {
+    return json(static_cast<int64_t>(x));
+  }
+  return json(x);
+}
+json number_json(const std::optional<double>& x) { return x ? number_json(*x) : json(nullptr); }
+
+json offering_key_json(const Offering& o, size_t key) {
+  switch (key) {
+    case 0: return o.id;
+    case 1: return o.provider;
+    case 2: return o.instance;
+    case 3: return o.gpu;
+    case 4: return o.gpus;
+    case 5: return number_json(o.vcpus);
+    case 6: return number_json(o.ram_gib);
+    case 7: return number_json(o.usd_per_hour);
+    case 8: return number_json(o.spot_usd_per_hour);
+    case 9: return o.region;
+    case 10: return std::string(id_of(o.interconnect));
+    case 11: return o.tier ? json(std::string(id_of(*o.tier))) : json(nullptr);
+    case 12: return o.display_name;
+    case 13: return number_json(o.gpu_mem_gb);
+    case 14: return o.price_type;
+    case 15: return o.price_as_of;
+    case 16: return o.stale;
+    case 17: return o.upstream;
+    case 18: return o.source;
+    default: return o.as_of;
+  }
+}
+
+class Writer {
+ public:
+  void operator()(const std::string& s) {
+    auto [it, inserted] = index_.emplace(s, strings_.size());
+    if (inserted) {
+      // The table is in first-use order, so a first use needs no index: "+" (the offerings' ids, instances
+      // and names are each used once, and a run of rising indices would gzip poorly).
+      strings_.push_back(&it->first);
+      token("+");
+    } else {
+      token(std::to_string(it->second));
+    }
+  }
+  void operator()(double x) {
+    char buf[64];
+    // nlohmann's shortest round-trip form (what its serializer prints): strtod reads back the same double.
+    char* end = nlohmann::detail::to_chars(buf, buf + sizeof buf, x);
+    token(std::string_view(buf, static_cast<size_t>(end - buf)));
+  }
+  void operator()(int64_t x) { token(std::to_string(x)); }
+  void operator()(bool x) { token(x ? "1" : "0"); }
+  template <class E> requires std::is_enum_v<E> void operator()(E x) { token(std::to_string(static_cast<int>(x))); }
+  template <class T> void operator()(const std::optional<T>& x) {
+    if (x) (*this)(*x);
+    else token("~");
+  }
+  template <class S> void nested(S& s) { fields(*this, s); }
+  template <class T> void list(std::vector<T>& items) {
+    token(std::to_string(items.size()));
+    for (T& item : items) fields(*this, item);
+  }
+
+  std::string finish(std::string_view extras) const {
+    std::string out(kMagic);
+    out += std::to_string(strings_.size());
+    out += '\n';
+    for (const std::string* s : strings_) {
+      for (char ch : *s) {
+        if (ch == '\\') out += "\\\\";
+        else if (ch == '\n') out += "\\n";
+        else out += ch;
+      }
+      out += '\n';
+    }
+    out += tokens_;
+    out += '\n';
+    out += extras;
+    return out;
+  }
+
+ private:
+  void token(std::string_view text) {
+    tokens_ += text;
+    tokens_ += ' ';
+  }
+  std::unordered_map<std::string, size_t> index_;
+  std::vector<const std::string*> strings_;  // in first-use order; point into index_'s stable nodes
+  std::string tokens_;
+};
+
+class Reader {
+ public:
+  explicit Reader(std::string_view text) : text_(text) {}
+
+  bool read_strings() {
+    if (text_.substr(0, kMagic.size()) != kMagic) return false;
+    pos_ = kMagic.size();
+    const size_t line_end = text_.find('\n', pos_);
+    size_t count = 0;
+    if (line_end == std::string_view::npos || !parse_integer(text_.substr(pos_, line_end - pos_), count)) return false;
+    pos_ = line_end + 1;
+    if (count > text_.size()) return false;  // each string takes at least its newline
+    strings_.reserve(count);
+    for (size_t i = 0; i < count; ++i) {
+      const size_t end = text_.find('\n', pos_);
+      if (end == std::string_view::npos) return false;
+      const std::string_view raw = text_.substr(pos_, end - pos_);
+      pos_ = end + 1;
+      if (raw.find('\\') == std::string_view::npos) {
+        strings_.emplace_back(raw);
+        continue;
+      }
+      std::string s;
+      for (size_t j = 0; j < raw.size(); ++j) {
+        if (raw[j] != '\\') {
+          s += raw[j];
+        } else if (j + 1 < raw.size() && (raw[j + 1] == '\\' || raw[j + 1] == 'n')) {
+          s += raw[++j] == 'n' ? '\n' : '\\';
+        } else {
+          return false;
+        }
+      }
+      strings_.push_back(std::move(s));
+    }
+    return true;
+  }
+
+  void operator()(std::string& s) {
+    const std::string_view t = token();
+    size_t index = 0;
+    if (t == "+") index = next_new_++;
+    else if (!parse_integer(t, index) || index >= next_new_) bad_ = true;  // only strings already met
+    if (!bad_ && index < strings_.size()) s = strings_[index];
+    else bad_ = true;
+  }
+  void operator()(double& x) {
+    const std::string_view t = token();
+    char buf[64];
+    if (t.empty() || t.size() >= sizeof buf) {
+      bad_ = true;
+      return;
+    }
+    if (exact_decimal(t, x)) return;
+    std::memcpy(buf, t.data(), t.size());
+    buf[t.size()] = '\0';
+    char* end = nullptr;
+    x = std::strtod(buf, &end);  // correctly rounded (glibc, musl): the double the JSON parser read
+    if (end != buf + t.size()) bad_ = true;
+  }
+  void operator()(int64_t& x) {
+    if (!parse_integer(token(), x)) bad_ = true;
+  }
+  void operator()(bool& x) {
+    const std::string_view t = token();
+    if (t != "0" && t != "1") bad_ = true;
+    x = t == "1";
+  }
+  template <class E> requires std::is_enum_v<E> void operator()(E& x) {
+    int value = 0;
+    if (!parse_integer(token(), value) || value < 0 || static_cast<size_t>(value) >= Vocabulary<E>::ids.size()) {
+      bad_ = true;
+      return;
+    }
+    x = static_cast<E>(value);
+  }
+  template <class T> void operator()(std::optional<T>& x) {
+    if (peek() == "~") {
+      token();
+      x.reset();
+      return;
+    }
+    T value{};
+    (*this)(value);
+    x = value;
+  }
+  template <class S> void nested(S& s) { fields(*this, s); }
+  template <class T> void list(std::vector<T>& items) {
+    size_t count = 0;
+    // Each item takes at least two characters: a cut or corrupt count cannot make a huge allocation.
+    if (!parse_integer(token(), count) || count > text_.size() - pos_) {
+      bad_ = true;
+      return;
+    }
+    items.resize(count);
+    for (T& item : items) {
+      if (bad_) return;
+      fields(*this, item);
+    }
+  }
+
+  // After the catalog: the count of offering masks, the masks, then a newline and the rest of the text, the
+  // offerings file's JSON without the keys the masks say are rebuilt.
+  void document_section(std::vector<uint32_t>& masks, std::string_view& extras) {
+    size_t count = 0;
+    if (!parse_integer(token(), count) || count > text_.size() - pos_) {
+      bad_ = true;
+      return;
+    }
+    masks.resize(count);
+    for (uint32_t& mask : masks) {
+      if (!parse_integer(token(), mask) || mask >= (1u << kOfferingKeys.size())) bad_ = true;
+      if (bad_) return;
+    }
+    if (pos_ >= text_.size() || text_[pos_] != '\n') {
+      bad_ = true;
+      return;
+    }
+    extras = text_.substr(pos_ + 1);
+    pos_ = text_.size();
+  }
+
+  bool ok() const { return !bad_ && pos_ == text_.size(); }
+
+ private:
+  // Most catalog numbers are short decimals ("0.556", "2048.0"): with at most 15 digits the digits are an
+  // exact double, and so is 10^k for k <= 22, so one IEEE division gives the correctly rounded value, the
+  // one strtod gives (Clinger, "How to read floating point numbers accurately", PLDI 1990). strtod (musl's
+  // is general and slow in WASM) reads the rest: exponents, longer digit strings.
+  static bool exact_decimal(std::string_view t, double& x) {
+    static constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    size_t i = 0;
+    const bool negative = !t.empty() && t[0] == '-';
+    if (negative) ++i;
+    int64_t digits = 0;
+    int count = 0, fraction = -1;
+    for (; i < t.size(); ++i) {
+      if (t[i] == '.' && fraction < 0) {
+        fraction = 0;
+      } else if (t[i] >= '0' && t[i] <= '9') {
+        if (++count > 15) return false;
+        digits = digits * 10 + (t[i] - '0');
+        if (fraction >= 0) ++fraction;
+      } else {
+        return false;
+      }
+    }
+    if (count == 0 || fraction == 0) return false;
+    const double value = static_cast<double>(digits) / kPow10[fraction < 0 ? 0 : fraction];
+    x = negative ? -value : value;
+    return true;
+  }
+  template <class Int> static bool parse_integer(std::string_view t, Int& out) {
+    const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), out);
+    return ec == std::errc() && end == t.data() + t.size() && !t.empty();
+  }
+  std::string_view peek() const {
+    const size_t end = text_.find(' ', pos_);
+    return end == std::string_view::npos ? std::string_view() : text_.substr(pos_, end - pos_);
+  }
+  std::string_view token() {
+    const size_t end = text_.find(' ', pos_);
+    if (end == std::string_view::npos) {
+      bad_ = true;
+      pos_ = text_.size();
+      return {};
+    }
+    const std::string_view t = text_.substr(pos_, end - pos_);
+    pos_ = end + 1;
+    return t;
+  }
+
+  std::string_view text_;
+  size_t pos_ = 0;
+  bool bad_ = false;
+  std::vector<std::string> strings_;
+  size_t next_new_ = 0;  // the table index the next "+" stands for
+};
+
+}  // namespace
+
+std::string encode_catalog(const Catalog& catalog, const json* offerings_document) {
+  Catalog copy = catalog;  // fields() visits mutable structs (the reader's need); the writer only reads
+  Writer writer;
+  fields(writer, copy);
+  if (offerings_document == nullptr) {
+    writer(int64_t{0});
+    return writer.finish("");
+  }
+  const json* list = offerings_document->is_object() && offerings_document->contains("offerings")
+                         ? &(*offerings_document)["offerings"] : nullptr;
+  if (list == nullptr || !list->is_array() || list->size() != catalog.offerings.size()) return "";
+  json extras = *offerings_document;
+  writer(static_cast<int64_t>(catalog.offerings.size()));
+  for (size_t i = 0; i < catalog.offerings.size(); ++i) {
+    json& item = extras["offerings"][i];
+    if (!item.is_object()) return "";
+    int64_t mask = 0;
+    for (size_t k = 0; k < kOfferingKeys.size(); ++k) {
+      const std::string key(kOfferingKeys[k]);
+      // Rebuilt only where the text would be the same; anything else (an explicit null the struct cannot
+      // tell from absent, 8.0 written for 8) stays in the extras as written.
+      if (item.contains(key) && dump_json(item[key]) == dump_json(offering_key_json(catalog.offerings[i], k))) {
+        mask |= int64_t{1} << k;
+        item.erase(key);
+      }
+    }
+    writer(mask);
+  }
+  return writer.finish(dump_json(extras));
+}
+
+std::optional<Catalog> decode_catalog(std::string_view text) {
+  Reader reader(text);
+  if (!reader.read_strings()) return std::nullopt;
+  Catalog catalog;
+  fields(reader, catalog);
+  std::vector<uint32_t> masks;
+  std::string_view extras;
+  reader.document_section(masks, extras);
+  if (!reader.ok()) return std::nullopt;
+  return catalog;
+}
+
+std::optional<json> decode_offerings_document(std::string_view text) {
+  Reader reader(text);
+  if (!reader.read_strings()) return std::nullopt;
+  Catalog catalog;
+  fields(reader, catalog);
+  std::vector<uint32_t> masks;
+  std::string_view extras;
+  reader.document_section(masks, extras);
+  if (!reader.ok() || masks.size() != catalog.offerings.size()) return std::nullopt;
+  Issues errors;
+  std::optional<json> document = parse_json_text(extras, errors, 64u << 20);
+  if (!document || !document->is_object() || !document->contains("offerings") || !(*document)["offerings"].is_array() ||
+      (*document)["offerings"].size() != masks.size()) {
+    return std::nullopt;
+  }
+  for (size_t i = 0; i < masks.size(); ++i) {
+    json& item = (*document)["offerings"][i];
+    if (!item.is_object()) return std::nullopt;
+    for (size_t k = 0; k < kOfferingKeys.size(); ++k) {
+      if (masks[i] & (1u << k)) item[std::string(kOfferingKeys[k])] = offering_key_json(catalog.offerings[i], k);
+    }
+  }
+  return document;
+}
+
+}  // namespace sizer
