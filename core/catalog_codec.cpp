@@ -334,10 +334,134 @@ class Reader {
   size_t next_new_ = 0;  // the table index the next "+" stands for
 };
 
+
+// ---- display names the refresh derives (scripts/lib/refresh.js, displayName) ---------------------------
+// The bundled offerings' display_name is "8× H100 SXM 80 GB · 192 vCPU · 2048 GiB RAM", made from the
+// offering's own figures, so the compact form stores kDerivedName where the name is exactly that and the
+// reader makes it again (~4 KB of the gzipped module). A name that differs in any byte is stored as written.
+constexpr std::string_view kDerivedName = "\x01";
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+bool is_word(char c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+// shortGpuName: "NVIDIA A100 80GB SXM" -> "A100 SXM" (a vendor word first, a trailing "(...)" and the first
+// "<n> GB" dropped, runs of white space made one space, trimmed), as the JavaScript regular expressions do.
+std::string short_gpu_name(std::string_view name) {
+  std::string s(name);
+  for (std::string_view vendor : {"NVIDIA", "AMD", "Google", "AWS", "Intel"}) {
+    if (s.size() > vendor.size() && s.compare(0, vendor.size(), vendor) == 0 && is_space(s[vendor.size()])) {
+      size_t end = vendor.size();
+      while (end < s.size() && is_space(s[end])) ++end;
+      s.erase(0, end);
+      break;
+    }
+  }
+  // \s*\([^)]*\)\s*$
+  {
+    size_t end = s.size();
+    while (end > 0 && is_space(s[end - 1])) --end;
+    if (end > 0 && s[end - 1] == ')') {
+      const size_t open = s.rfind('(', end - 1);
+      if (open != std::string::npos && s.find(')', open) == end - 1) {
+        size_t start = open;
+        while (start > 0 && is_space(s[start - 1])) --start;
+        s.erase(start);
+      }
+    }
+  }
+  // \b\d+\s?GB\b\s* (case-insensitive), the first match
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (!(s[i] >= '0' && s[i] <= '9') || (i > 0 && is_word(s[i - 1]))) continue;
+    size_t j = i;
+    while (j < s.size() && s[j] >= '0' && s[j] <= '9') ++j;
+    auto gb_at = [&](size_t k) {
+      return k + 1 < s.size() && (s[k] == 'g' || s[k] == 'G') && (s[k + 1] == 'b' || s[k + 1] == 'B') &&
+             (k + 2 == s.size() || !is_word(s[k + 2]));
+    };
+    size_t k = j;
+    if (!gb_at(k)) {
+      if (k < s.size() && is_space(s[k]) && gb_at(k + 1)) ++k;
+      else continue;
+    }
+    size_t end = k + 2;
+    while (end < s.size() && is_space(s[end])) ++end;
+    s.erase(i, end - i);
+    break;
+  }
+  std::string out;
+  for (char c : s) {
+    if (is_space(c)) {
+      if (!out.empty() && out.back() != ' ') out += ' ';
+    } else {
+      out += c;
+    }
+  }
+  if (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+// fmt: an integer as itself, anything else rounded to one decimal (JavaScript's Math.round, String()).
+std::string js_number(double v) {
+  auto shortest = [](double x) {
+    if (x == std::trunc(x) && std::fabs(x) < 9e15) return std::to_string(static_cast<int64_t>(x));
+    char buf[64];
+    char* end = nlohmann::detail::to_chars(buf, buf + sizeof buf, x);
+    return std::string(buf, static_cast<size_t>(end - buf));
+  };
+  if (v == std::trunc(v)) return shortest(v);
+  return shortest(std::floor(v * 10 + 0.5) / 10);
+}
+
+}  // namespace
+
+std::string derived_display_name(const Offering& o, const Gpu* gpu) {
+  double mem_gb = std::nan("");
+  if (o.gpu_mem_gb) mem_gb = *o.gpu_mem_gb;
+  else if (gpu != nullptr) mem_gb = gpu->vram_gib;
+  std::string s = std::to_string(o.gpus);
+  s.append("\xC3\x97 ");  // ×
+  s.append(gpu ? short_gpu_name(gpu->name) : o.gpu);
+  auto figure = [&s](double value, std::string_view unit) {
+    s.append(" ");
+    s.append(js_number(value));
+    s.append(unit);
+  };
+  if (std::isfinite(mem_gb)) figure(mem_gb, " GB");
+  if (o.vcpus && std::isfinite(*o.vcpus)) {
+    s.append(" \xC2\xB7");  // ·
+    figure(*o.vcpus, " vCPU");
+  }
+  if (o.ram_gib && std::isfinite(*o.ram_gib)) {
+    s.append(" \xC2\xB7");
+    figure(*o.ram_gib, " GiB RAM");
+  }
+  return s;
+}
+
+namespace {
+
+// Writer side (derive = false: names equal to the derived one become kDerivedName) and reader side.
+void derived_names(Catalog& catalog, bool derive) {
+  std::unordered_map<std::string_view, const Gpu*> gpus;
+  for (const Gpu& g : catalog.gpus) gpus.emplace(g.id, &g);
+  for (Offering& o : catalog.offerings) {
+    const auto it = gpus.find(o.gpu);
+    const Gpu* gpu = it == gpus.end() ? nullptr : it->second;
+    if (derive) {
+      if (o.display_name == kDerivedName) o.display_name = derived_display_name(o, gpu);
+    } else if (!o.display_name.empty() && o.display_name == derived_display_name(o, gpu)) {
+      o.display_name = std::string(kDerivedName);
+    }
+  }
+}
+
 }  // namespace
 
 std::string encode_catalog(const Catalog& catalog, const json* offerings_document) {
   Catalog copy = catalog;  // fields() visits mutable structs (the reader's need); the writer only reads
+  derived_names(copy, false);
   Writer writer;
   fields(writer, copy);
   if (offerings_document == nullptr) {
@@ -372,6 +496,7 @@ std::optional<Catalog> decode_catalog(std::string_view text) {
   if (!reader.read_strings()) return std::nullopt;
   Catalog catalog;
   fields(reader, catalog);
+  derived_names(catalog, true);
   std::vector<uint32_t> masks;
   std::string_view extras;
   reader.document_section(masks, extras);
@@ -384,6 +509,7 @@ std::optional<json> decode_offerings_document(std::string_view text) {
   if (!reader.read_strings()) return std::nullopt;
   Catalog catalog;
   fields(reader, catalog);
+  derived_names(catalog, true);
   std::vector<uint32_t> masks;
   std::string_view extras;
   reader.document_section(masks, extras);

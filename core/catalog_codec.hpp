@@ -25,6 +25,11 @@ namespace sizer {
 // price_dated). "" when the document's list does not match the catalog's.
 std::string encode_catalog(const Catalog& catalog, const json* offerings_document = nullptr);
 
+// The display name the catalog refresh writes for an offering (scripts/lib/refresh.js, displayName):
+// "8× H100 SXM 80 GB · 192 vCPU · 2048 GiB RAM", host figures only when known. The compact form keeps only the
+// names that differ from it.
+std::string derived_display_name(const Offering& offering, const Gpu* gpu);
+
 // The catalog the text holds, or nothing when it is not one encode_catalog wrote (another version, cut
 // short, an index out of range). Its document is left empty: the caller says where it comes from.
 std::optional<Catalog> decode_catalog(std::string_view text);

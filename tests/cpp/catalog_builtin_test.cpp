@@ -208,3 +208,37 @@ TEST_CASE("the compact form's numbers read back as strtod reads them, short deci
     CHECK(std::memcmp(&*back->gpus[i].tflops.bf16, &third, sizeof(double)) == 0);
   }
 }
+
+// The compact form stores a display name only where it differs from the one the refresh derives
+// (scripts/lib/refresh.js displayName); the C++ derivation must agree with it for the bundled offerings,
+// or the names come back right but the module grows by the names' bytes (the offline budget is tight).
+TEST_CASE("derived display names agree with the refresh's for the bundled offerings", "[catalog]") {
+  const sizer::Catalog catalog = catalog_from_files();
+  size_t same = 0;
+  for (const sizer::Offering& o : catalog.offerings) {
+    if (o.display_name == sizer::derived_display_name(o, catalog.find_gpu(o.gpu))) ++same;
+  }
+  INFO(same << " of " << catalog.offerings.size());
+  CHECK(same * 100 >= catalog.offerings.size() * 99);
+}
+
+TEST_CASE("derived display name: vendor, trailing parenthesis and the memory word dropped", "[catalog]") {
+  sizer::Gpu gpu;
+  gpu.id = "x";
+  gpu.name = "NVIDIA  A100 80GB   SXM (Ampere)";
+  gpu.vram_gib = 80;
+  sizer::Offering o;
+  o.gpu = "x";
+  o.gpus = 8;
+  CHECK(sizer::derived_display_name(o, &gpu) == "8\xC3\x97 A100 SXM 80 GB");
+  o.vcpus = 96;
+  o.ram_gib = 1843.25;
+  o.gpu_mem_gb = 79.96;
+  CHECK(sizer::derived_display_name(o, &gpu) == "8\xC3\x97 A100 SXM 80 GB \xC2\xB7 96 vCPU \xC2\xB7 1843.3 GiB RAM");
+  gpu.name = "H100 SXM5 96 gb";  // "96 gb": one space allowed, any case
+  o.gpu_mem_gb.reset();
+  o.vcpus.reset();
+  o.ram_gib.reset();
+  CHECK(sizer::derived_display_name(o, &gpu) == "8\xC3\x97 H100 SXM5 80 GB");
+  CHECK(sizer::derived_display_name(o, nullptr) == "8\xC3\x97 x");
+}
