@@ -7,6 +7,7 @@
 #include <cstring>
 #include <type_traits>
 #include <unordered_map>
+#include <utility>
 
 namespace sizer {
 namespace {
@@ -491,29 +492,37 @@ std::string encode_catalog(const Catalog& catalog, const json* offerings_documen
   return writer.finish(dump_json(extras));
 }
 
-std::optional<Catalog> decode_catalog(std::string_view text) {
-  Reader reader(text);
-  if (!reader.read_strings()) return std::nullopt;
+namespace {
+// Everything the text holds: the catalog, and the offerings document's masks and extras.
+struct Decoded {
   Catalog catalog;
-  fields(reader, catalog);
-  derived_names(catalog, true);
   std::vector<uint32_t> masks;
   std::string_view extras;
-  reader.document_section(masks, extras);
+};
+std::optional<Decoded> decode_all(std::string_view text) {
+  Reader reader(text);
+  if (!reader.read_strings()) return std::nullopt;
+  Decoded d;
+  fields(reader, d.catalog);
+  derived_names(d.catalog, true);
+  reader.document_section(d.masks, d.extras);
   if (!reader.ok()) return std::nullopt;
-  return catalog;
+  return d;
+}
+}  // namespace
+
+std::optional<Catalog> decode_catalog(std::string_view text) {
+  std::optional<Decoded> d = decode_all(text);
+  if (!d) return std::nullopt;
+  return std::move(d->catalog);
 }
 
 std::optional<json> decode_offerings_document(std::string_view text) {
-  Reader reader(text);
-  if (!reader.read_strings()) return std::nullopt;
-  Catalog catalog;
-  fields(reader, catalog);
-  derived_names(catalog, true);
-  std::vector<uint32_t> masks;
-  std::string_view extras;
-  reader.document_section(masks, extras);
-  if (!reader.ok() || masks.size() != catalog.offerings.size()) return std::nullopt;
+  std::optional<Decoded> decoded = decode_all(text);
+  if (!decoded || decoded->masks.size() != decoded->catalog.offerings.size()) return std::nullopt;
+  const Catalog& catalog = decoded->catalog;
+  const std::vector<uint32_t>& masks = decoded->masks;
+  const std::string_view extras = decoded->extras;
   Issues errors;
   std::optional<json> document = parse_json_text(extras, errors, 64u << 20);
   if (!document || !document->is_object() || !document->contains("offerings") || !(*document)["offerings"].is_array() ||
