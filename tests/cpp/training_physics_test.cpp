@@ -206,20 +206,28 @@ TEST_CASE("goodput is below one and falls with the GPUs in the job (Llama 3: abo
   CHECK(x.speed.train_s > 1e12 / x.speed.tokens_per_s);
 }
 
+namespace {
+// An 8 × H100 pretraining run of a probe model (GPT-style: ffn 4·hidden, heads of head_dim), ZeRO-3, no
+// recompute: what the utilisation tests compare across sizes and precisions.
+Run probe_pretrain(double params_b, int64_t hidden, int64_t layers, const char* precision, int64_t head_dim) {
+  json model = {{"name", "probe"}, {"params_b", params_b}, {"layers", layers}, {"hidden", hidden},
+                {"heads", hidden / head_dim}, {"kv_heads", hidden / head_dim}, {"head_dim", head_dim},
+                {"ffn", 4 * hidden}, {"vocab", 50368}, {"max_context", 8192}};
+  json request = {{"model", model},
+                  {"workload",
+                   {{"kind", "pretrain"}, {"tokens", 1e11}, {"seq_len", 2048}, {"precision", precision},
+                    {"sharding", "zero3"}, {"grad_checkpointing", false}}},
+                  {"hardware", {{"gpu", "h100-sxm"}, {"count", 8}}}};
+  const Run x = run(parsed(request), "h100-sxm", 8);
+  REQUIRE(x.placement.fits);
+  return x;
+}
+}  // namespace
+
 TEST_CASE("small models and FP8 reach a smaller share of peak (memory-bound kernels, 16-bit attention)",
           "[training][utilisation]") {
   auto mfu_of = [](double params_b, int64_t hidden, int64_t layers, const char* precision) {
-    json model = {{"name", "probe"}, {"params_b", params_b}, {"layers", layers}, {"hidden", hidden},
-                  {"heads", hidden / 128}, {"kv_heads", hidden / 128}, {"head_dim", 128}, {"ffn", 4 * hidden},
-                  {"vocab", 50368}, {"max_context", 8192}};
-    json request = {{"model", model},
-                    {"workload",
-                     {{"kind", "pretrain"}, {"tokens", 1e11}, {"seq_len", 2048}, {"precision", precision},
-                      {"sharding", "zero3"}, {"grad_checkpointing", false}}},
-                    {"hardware", {{"gpu", "h100-sxm"}, {"count", 8}}}};
-    const Run x = run(parsed(request), "h100-sxm", 8);
-    REQUIRE(x.placement.fits);
-    return x.speed.mfu;
+    return probe_pretrain(params_b, hidden, layers, precision, 128).speed.mfu;
   };
   const double small_bf16 = mfu_of(1.3, 2048, 24, "bf16");
   const double large_bf16 = mfu_of(13.0, 5120, 40, "bf16");
@@ -284,17 +292,7 @@ TEST_CASE("FP8 speeds a large model up more than a small one, and never by the f
   // The FP8 casts (Transformer Engine's cast-transpose of every FP8 GEMM input) move bytes in proportion
   // to hidden while the GEMM FLOPs grow with hidden², and attention stays 16-bit.
   auto tokens_per_s = [](double params_b, int64_t hidden, int64_t layers, const char* precision) {
-    json model = {{"name", "probe"}, {"params_b", params_b}, {"layers", layers}, {"hidden", hidden},
-                  {"heads", hidden / 64}, {"kv_heads", hidden / 64}, {"head_dim", 64}, {"ffn", 4 * hidden},
-                  {"vocab", 50368}, {"max_context", 8192}};
-    json request = {{"model", model},
-                    {"workload",
-                     {{"kind", "pretrain"}, {"tokens", 1e11}, {"seq_len", 2048}, {"precision", precision},
-                      {"sharding", "zero3"}, {"grad_checkpointing", false}}},
-                    {"hardware", {{"gpu", "h100-sxm"}, {"count", 8}}}};
-    const Run x = run(parsed(request), "h100-sxm", 8);
-    REQUIRE(x.placement.fits);
-    return x.speed.tokens_per_s;
+    return probe_pretrain(params_b, hidden, layers, precision, 64).speed.tokens_per_s;
   };
   const double small_gain = tokens_per_s(0.35, 1024, 24, "fp8") / tokens_per_s(0.35, 1024, 24, "bf16");
   const double large_gain = tokens_per_s(13.0, 5120, 40, "fp8") / tokens_per_s(13.0, 5120, 40, "bf16");
