@@ -52,9 +52,8 @@ Candidate evaluate_option(const Request& request, const EnginePreset& engine, co
 }
 
 // Offerings of the same GPU, count, link and fabric place and time alike: evaluate each shape once and
-// price each offering from it. The shape's notes and explanations stay in the cache, so an offering copies
-// the shape's figures and nothing that allocates; the notes are joined back for the options returned (only
-// the top option's explanations are shown). Copying whole Options per offering was most of a ranked
+// price each offering from it. An offering copies the shape's figures and nothing that allocates; the shape's
+// notes are built and joined back for the options returned (only the top option's explanations are shown). Copying whole Options per offering was most of a ranked
 // evaluate (perf on bench_native: malloc/free and Option copies ~40%).
 struct ShapeKey {
   const Gpu* gpu = nullptr;  // the catalog's GPU (one per id), which outlives the cache: compared by address
@@ -68,8 +67,10 @@ struct ShapeKey {
 };
 struct Shape {
   Option option;  // without its notes
-  std::vector<Note> notes;
-  OptionInputs inputs;  // timed without explanations: shape_explanations builds the top shape's
+  OptionInputs inputs;  // timed without notes or explanations
+  // The shape's notes, built when an option of the shape is returned (shape_notes): formatting the notes of
+  // every shape was a third of timing them, and most shapes are only ranked.
+  mutable std::optional<std::vector<Note>> notes;
 };
 using ShapeCache = std::map<ShapeKey, Shape>;  // map nodes do not move: options point into it
 
@@ -85,7 +86,18 @@ Candidate shape_candidate(const Request& request, const EnginePreset& engine, co
 std::vector<Explanation> shape_explanations(const Request& request, const EnginePreset& engine, const Shape& shape) {
   OptionInputs in = shape.inputs;
   in.explain = true;
+  in.notes = false;
   return shape_candidate(request, engine, in).explain;
+}
+
+// A shape's notes: the same evaluation again with them, once per shape returned.
+const std::vector<Note>& shape_notes(const Request& request, const EnginePreset& engine, const Shape& shape) {
+  if (!shape.notes) {
+    OptionInputs in = shape.inputs;
+    in.notes = true;
+    shape.notes = std::move(shape_candidate(request, engine, in).option.notes);
+  }
+  return *shape.notes;
 }
 
 const Shape& evaluate_shape(const Request& request, const EnginePreset& engine, const OptionInputs& in,
@@ -94,11 +106,9 @@ const Shape& evaluate_shape(const Request& request, const EnginePreset& engine, 
   if (auto it = cache.find(key); it != cache.end()) return it->second;
   OptionInputs quiet = in;
   quiet.explain = false;
+  quiet.notes = false;
   Candidate base = shape_candidate(request, engine, quiet);
-  Shape shape{std::move(base.option), {}, quiet};
-  shape.notes = std::move(shape.option.notes);
-  shape.option.notes.clear();
-  return cache.emplace(key, std::move(shape)).first->second;
+  return cache.emplace(key, Shape{std::move(base.option), quiet, std::nullopt}).first->second;
 }
 
 // One offering at one pricing, as the ranking weighs it: the shape it was timed as and what pricing it
@@ -137,15 +147,17 @@ void price(Option& option, const Priced& p, const PricingInputs& in, bool with_n
 
 // The option as returned: priced and judged with their notes, its instance, id and region, and the shape's
 // notes first, then those pricing and ranking added, as found.
-Option materialise(const Priced& p, const PricingInputs& in, bool one_gpu_does, const Catalog& catalog) {
+Option materialise(const Priced& p, const PricingInputs& in, const EnginePreset& engine, bool one_gpu_does,
+                   const Catalog& catalog) {
   Option option;
   price(option, p, in, true);
   judge_option(option, p.gpu, one_gpu_does, in.request, catalog, true);
   option.instance = p.offering->instance;
   option.offering_id = p.offering->id;
   option.region = p.offering->region;
-  if (!p.shape->notes.empty()) {
-    std::vector<Note> notes = p.shape->notes;
+  const std::vector<Note>& from_shape = shape_notes(in.request, engine, *p.shape);
+  if (!from_shape.empty()) {
+    std::vector<Note> notes = from_shape;
     notes.insert(notes.end(), std::make_move_iterator(option.notes.begin()), std::make_move_iterator(option.notes.end()));
     option.notes = std::move(notes);
   }
@@ -239,7 +251,7 @@ void phrase_ranked(std::vector<Option>& options, const std::vector<const Shape*>
   for (size_t i = 0; i < options.size(); ++i) {
     Option& option = options[i];
     const Shape* shape = shapes[i];
-    const size_t shared = shape ? shape->notes.size() : 0;
+    const size_t shared = shape && shape->notes ? shape->notes->size() : 0;
     if (shared == 0 || option.notes.size() < shared) {
       own[0] = std::move(option);
       phrase_options(own, locale);
@@ -249,7 +261,7 @@ void phrase_ranked(std::vector<Option>& options, const std::vector<const Shape*>
     auto [it, fresh] = phrased_shapes.try_emplace(shape);
     if (fresh) {
       std::vector<Option> one(1);
-      one[0].notes = shape->notes;
+      one[0].notes = *shape->notes;
       phrase_options(one, locale);
       it->second = std::move(one[0]);
     }
@@ -364,7 +376,7 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
     response.options.reserve(made);
     for (size_t i = 0; i < made; ++i) {
       const Priced& p = priced[order[i]];
-      response.options.push_back(materialise(p, in, one_gpu_does, catalog));
+      response.options.push_back(materialise(p, in, engine, one_gpu_does, catalog));
       shape_of.push_back(p.shape);
     }
     if (made > 0) {

@@ -23,6 +23,9 @@ struct OptionInputs {
   // Whether the option's explanations ("show the math") are built: a ranked evaluate shows only the top
   // option's, so it times every shape without them and the top shape again with them.
   bool explain = true;
+  // Whether the option's notes are built. A ranked evaluate times every shape without them (formatting
+  // their figures was a third of timing a shape) and builds them for the options it returns.
+  bool notes = true;
 };
 
 // One evaluated option and the explanations of its figures (figure names are Option fields).

@@ -169,13 +169,13 @@ Candidate evaluate_with(const Request& request, const InferenceWorkload& workloa
     option.fits = false;
     option.meets_targets = false;
     option.memory_pressure = kNoKernelPressure;
-    option.notes.push_back(note("no_kernel", SeverityId::warning, "capability.no_kernel",
+    if (in.notes) option.notes.push_back(note("no_kernel", SeverityId::warning, "capability.no_kernel",
                                 {param_text("format", std::string(id_of(workload.weights))), param_text("gpu", in.gpu->name),
                                  param_text("missing", s.speed.missing_feature)}));
     return c;
   }
   if (!s.placement.fits) {
-    note_no_fit(option, engine, in, s.placement);
+    if (in.notes) note_no_fit(option, engine, in, s.placement);
     return c;
   }
   option.bottleneck = s.speed.bottleneck;
@@ -183,8 +183,10 @@ Candidate evaluate_with(const Request& request, const InferenceWorkload& workloa
   option.output_tokens_per_s = s.speed.output_tokens_per_s;
   option.ttft_s = s.speed.ttft_s;
   option.range = range_around("output_tokens_per_s", s.speed.output_tokens_per_s, engine.speed_relative_error);
-  note_fit(option, workload, s, *in.gpu);
-  note_targets(option, workload, s.speed);
+  if (in.notes) {
+    note_fit(option, workload, s, *in.gpu);
+    note_targets(option, workload, s.speed);
+  }
   if (in.explain) c.explain = explain_inference_speed(s.speed, workload, engine);
   return c;
 }

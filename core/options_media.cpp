@@ -35,7 +35,7 @@ Candidate evaluate_media_option(const Request& request, const EnginePreset& engi
   option.data = in.gpus;
   option.concurrency = request.media.batch;
   if (!option.fits) {
-    option.notes.push_back(note("does_not_fit", SeverityId::info, "does_not_fit.media",
+    if (in.notes) option.notes.push_back(note("does_not_fit", SeverityId::info, "does_not_fit.media",
                                 {param_number("needed_bytes_per_gpu", memory.total_bytes, format_gb(memory.total_bytes)),
                                  param_number("usable_bytes_per_gpu", usable, format_gb(usable))}));
     return c;
@@ -53,10 +53,12 @@ Candidate evaluate_media_option(const Request& request, const EnginePreset& engi
     option.range = range_around("seconds_per_image", speed.seconds_per_item, kImageRelativeError);
   }
   const double spare = usable - memory.total_bytes;
-  option.notes.push_back(note("fits", SeverityId::info, "fits.media",
-                              {param_number("spare_bytes_per_gpu", spare, format_gb(spare)),
-                               param_number("copies", static_cast<double>(in.gpus), std::to_string(in.gpus))},
-                              "copies"));
+  if (in.notes) {
+    option.notes.push_back(note("fits", SeverityId::info, "fits.media",
+                                {param_number("spare_bytes_per_gpu", spare, format_gb(spare)),
+                                 param_number("copies", static_cast<double>(in.gpus), std::to_string(in.gpus))},
+                                "copies"));
+  }
   if (in.explain) c.explain.push_back(explain_media_speed(request.model, request.media, request.kind, speed));
   return c;
 }
