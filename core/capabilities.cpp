@@ -9,31 +9,41 @@
 namespace sizer {
 
 namespace {
-// Whether `text` contains `word` (lower case), ignoring case. Without a lowered copy: capabilities_of runs for
-// every option timed, and the copy was most of it.
-bool has(std::string_view text, std::string_view word) {
-  if (word.size() > text.size()) return false;
-  for (size_t i = 0; i + word.size() <= text.size(); ++i) {
-    size_t k = 0;
-    while (k < word.size() && std::tolower(static_cast<unsigned char>(text[i + k])) == word[k]) ++k;
-    if (k == word.size()) return true;
+// The architecture in lower case, on the stack when it is short (all catalog names are): capabilities_of runs
+// for every option timed, and a lowered std::string per call was most of it.
+class Lowered {
+ public:
+  explicit Lowered(std::string_view from) {
+    char* out = buffer_;
+    if (from.size() > sizeof buffer_) {
+      heap_.resize(from.size());
+      out = heap_.data();
+    }
+    for (size_t i = 0; i < from.size(); ++i) out[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(from[i])));
+    text_ = std::string_view(out, from.size());
   }
-  return false;
-}
+  bool has(std::string_view word) const { return text_.find(word) != std::string_view::npos; }
+  bool empty() const { return text_.empty(); }
+
+ private:
+  char buffer_[64];
+  std::string heap_;
+  std::string_view text_;
+};
 }  // namespace
 
 ArchFamily arch_family(std::string_view architecture, std::string_view vendor) {
-  const std::string_view a = architecture;
-  if (has(a, "blackwell")) return ArchFamily::blackwell;
-  if (has(a, "hopper")) return ArchFamily::hopper;
-  if (has(a, "ada")) return ArchFamily::ada;
-  if (has(a, "ampere")) return ArchFamily::ampere;
-  if (has(a, "turing")) return ArchFamily::turing;
-  if (has(a, "volta")) return ArchFamily::volta;
-  if (has(a, "pascal")) return ArchFamily::pascal;
-  if (has(a, "cdna 4") || has(a, "cdna4")) return ArchFamily::cdna4;
-  if (has(a, "cdna 3") || has(a, "cdna3")) return ArchFamily::cdna3;
-  if (has(a, "cdna 2") || has(a, "cdna2")) return ArchFamily::cdna2;
+  const Lowered a(architecture);
+  if (a.has("blackwell")) return ArchFamily::blackwell;
+  if (a.has("hopper")) return ArchFamily::hopper;
+  if (a.has("ada")) return ArchFamily::ada;
+  if (a.has("ampere")) return ArchFamily::ampere;
+  if (a.has("turing")) return ArchFamily::turing;
+  if (a.has("volta")) return ArchFamily::volta;
+  if (a.has("pascal")) return ArchFamily::pascal;
+  if (a.has("cdna 4") || a.has("cdna4")) return ArchFamily::cdna4;
+  if (a.has("cdna 3") || a.has("cdna3")) return ArchFamily::cdna3;
+  if (a.has("cdna 2") || a.has("cdna2")) return ArchFamily::cdna2;
   if (a.empty() && vendor.empty()) return ArchFamily::unknown;
   return a.empty() ? ArchFamily::unknown : ArchFamily::other;
 }
