@@ -74,6 +74,15 @@ struct Shape {
 };
 using ShapeCache = std::map<ShapeKey, Shape>;  // map nodes do not move: options point into it
 
+// What an option's timing depends on. Serving and media run inside one box, so the cluster fabric does not
+// enter; nor does the box's link for one GPU serving, or for media (each GPU holds a copy). Offerings that
+// differ only there are one shape (price() gives each its own link).
+ShapeKey shape_key(const Request& request, const OptionInputs& in) {
+  if (is_training(request.kind)) return {in.gpu, in.interconnect, in.gpus, in.fast_fabric};
+  const bool link_matters = request.kind == WorkloadKind::inference && in.gpus > 1;
+  return {in.gpu, link_matters ? in.interconnect : InterconnectId::pcie, in.gpus, false};
+}
+
 // A shape's option: timed, and scaled out over instances for training.
 Candidate shape_candidate(const Request& request, const EnginePreset& engine, const OptionInputs& in) {
   Candidate base = evaluate_option(request, engine, in);
@@ -102,7 +111,7 @@ const std::vector<Note>& shape_notes(const Request& request, const EnginePreset&
 
 const Shape& evaluate_shape(const Request& request, const EnginePreset& engine, const OptionInputs& in,
                                 ShapeCache& cache) {
-  const ShapeKey key{in.gpu, in.interconnect, in.gpus, in.fast_fabric};
+  const ShapeKey key = shape_key(request, in);
   if (auto it = cache.find(key); it != cache.end()) return it->second;
   OptionInputs quiet = in;
   quiet.explain = false;
@@ -138,6 +147,7 @@ struct PricingInputs {
 // start-up and pricing, and its costs (add_costs). Assigning into a reused Option keeps its strings' storage.
 void price(Option& option, const Priced& p, const PricingInputs& in, bool with_notes) {
   option = p.shape->option;
+  option.interconnect = p.offering->interconnect;  // the shape may be another offering's (shape_key)
   option.provider = p.offering->provider;
   option.tier = p.tier;
   option.startup_s = p.startup_s;
