@@ -68,6 +68,29 @@ double kv_bytes_for_sequence(const Model& model, const KvFormat& format, int64_t
                             static_cast<double>(model.sliding_layers) * static_cast<double>(round_up(window_tokens)));
 }
 
+int64_t kv_tokens_within(const Model& model, const KvFormat& format, double bytes, int block_tokens) {
+  // kv_bytes_for_sequence inverted: per_layer_token × (full_layers × ⌈t⌉ + sliding_layers × ⌈min(t, window)⌉),
+  // ⌈·⌉ rounding up to whole blocks, is at most `bytes`.
+  constexpr double kUnbounded = 1e15;
+  const double block = static_cast<double>(std::max(1, block_tokens));
+  const double per_layer_token = kv_bytes_per_token(model, format) / static_cast<double>(std::max<int64_t>(1, model.layers));
+  if (!(per_layer_token > 0) || !(bytes >= 0)) return bytes >= 0 ? static_cast<int64_t>(kUnbounded) : 0;
+  const double units = bytes / per_layer_token;  // token-layers that fit
+  const auto full = static_cast<double>(model.layers - model.sliding_layers);
+  const auto sliding = static_cast<double>(model.sliding_layers);
+  auto whole_blocks = [&](double tokens) { return std::min(kUnbounded, std::floor(tokens / block) * block); };
+  if (full + sliding <= 0) return static_cast<int64_t>(kUnbounded);
+  const double within_window = whole_blocks(units / (full + sliding));
+  if (model.sliding_window <= 0 || within_window < static_cast<double>(model.sliding_window)) {
+    return static_cast<int64_t>(within_window);
+  }
+  // Past the window only the full-attention layers grow.
+  const auto window = static_cast<double>(model.sliding_window);
+  if (full <= 0) return static_cast<int64_t>(kUnbounded);
+  const double window_units = sliding * std::ceil(window / block) * block;
+  return static_cast<int64_t>(std::max(window, whole_blocks((units - window_units) / full)));
+}
+
 ParamSplit split_params(const Model& model) {
   const double total = model.params_b * 1e9;
   const double active = model.active_params_b * 1e9;

@@ -34,6 +34,9 @@ double kv_bytes_per_token(const Model& model, const KvFormat& format);
 // KV bytes one sequence of `tokens` holds: sliding-window layers keep at most `sliding_window` tokens
 // (Mistral 7B, Gemma 2/3, gpt-oss), and engines allocate whole blocks of `block_tokens`.
 double kv_bytes_for_sequence(const Model& model, const KvFormat& format, int64_t tokens, int block_tokens);
+// About the most tokens one sequence's KV cache holds in `bytes` (kv_bytes_for_sequence inverted): a search's
+// starting guess, exact but for floating-point rounding at a block's edge.
+int64_t kv_tokens_within(const Model& model, const KvFormat& format, double bytes, int block_tokens);
 
 // The split of parameters into always-read (attention, embeddings, shared) and expert weights:
 // total = dense + experts, active = dense + experts × k / E. Dense models have no expert part.

@@ -68,7 +68,10 @@ Placement place_inference(const Model& model, const InferenceWorkload& workload,
                  static_cast<double>(p.concurrency_per_replica) <=
              p.free_kv_bytes_per_gpu;
     };
-    p.max_context_tokens = largest_int_such_that(0, std::max<int64_t>(1, model.max_context), fits_context);
+    const double sequence_bytes = p.free_kv_bytes_per_gpu /
+                                  (p.kv_share_per_gpu * static_cast<double>(std::max<int64_t>(1, p.concurrency_per_replica)));
+    const int64_t guess = kv_tokens_within(model, *kv_format, sequence_bytes, engine.kv_block_tokens);
+    p.max_context_tokens = largest_int_such_that_near(0, std::max<int64_t>(1, model.max_context), guess, fits_context);
   }
   return p;
 }

@@ -55,6 +55,32 @@ TEST_CASE("block allocation rounds each sequence up to whole blocks", "[memory]"
   CHECK(sizer::kv_bytes_for_sequence(m, fp16, 64, 64) == Approx(per_token * 64));
 }
 
+TEST_CASE("kv_tokens_within inverts the KV formula, windows and blocks included", "[memory][property]") {
+  // Llama (full attention everywhere) and Gemma 2 (half the layers slide over a 4,096-token window).
+  const sizer::Model llama = resolved(sizer_test::llama_8b());
+  sizer::Model gemma = resolved({{"params_b", 9.24}, {"layers", 42}, {"hidden", 3584}, {"heads", 16},
+                                 {"kv_heads", 8}, {"head_dim", 256}});
+  gemma.sliding_layers = 21;
+  gemma.sliding_window = 4096;
+  const auto& fp16 = *sizer::find_kv_format("fp16");
+  const sizer::Model* models[] = {&llama, &gemma};
+  for (const sizer::Model* m : models) {
+    for (int block : {1, 16}) {
+      for (int64_t tokens : {0, 1, 15, 16, 17, 1000, 4095, 4096, 4097, 5000, 20000, 131072}) {
+        // The bytes of `tokens` tokens, and a little less: the inverse answers the most tokens that fit.
+        const double bytes = sizer::kv_bytes_for_sequence(*m, fp16, tokens, block);
+        for (double budget : {bytes, bytes * 0.999}) {
+          const int64_t found = sizer::kv_tokens_within(*m, fp16, budget, block);
+          INFO(m->layers << " layers, block " << block << ", " << tokens << " tokens, budget " << budget);
+          CHECK(sizer::kv_bytes_for_sequence(*m, fp16, found, block) <= budget * (1 + 1e-12));
+          CHECK(sizer::kv_bytes_for_sequence(*m, fp16, found + 1, block) > budget);
+        }
+      }
+    }
+  }
+  CHECK(sizer::kv_tokens_within(llama, fp16, -1.0, 16) == 0);
+}
+
 TEST_CASE("memory never falls when context, concurrency or precision grow", "[memory][property]") {
   const sizer::Model m = resolved(sizer_test::llama_70b());
   const auto* engine = sizer::find_engine("vllm");
