@@ -32,7 +32,8 @@ class Lowered {
 };
 }  // namespace
 
-ArchFamily arch_family(std::string_view architecture, std::string_view vendor) {
+namespace {
+ArchFamily find_arch_family(std::string_view architecture, std::string_view vendor) {
   const Lowered a(architecture);
   if (a.has("blackwell")) return ArchFamily::blackwell;
   if (a.has("hopper")) return ArchFamily::hopper;
@@ -46,6 +47,22 @@ ArchFamily arch_family(std::string_view architecture, std::string_view vendor) {
   if (a.has("cdna 2") || a.has("cdna2")) return ArchFamily::cdna2;
   if (a.empty() && vendor.empty()) return ArchFamily::unknown;
   return a.empty() ? ArchFamily::unknown : ArchFamily::other;
+}
+}  // namespace
+
+ArchFamily arch_family(std::string_view architecture, std::string_view vendor) {
+  // The answer for the last architecture asked: timing one shape asks for its GPU's family once per split
+  // tried, and ranking asks once per offering (the catalog lists a GPU's offerings near each other).
+  thread_local std::string last_architecture;
+  thread_local bool last_vendor_empty = true;
+  thread_local ArchFamily last = ArchFamily::unknown;
+  thread_local bool have_last = false;
+  if (have_last && architecture == last_architecture && vendor.empty() == last_vendor_empty) return last;
+  last = find_arch_family(architecture, vendor);
+  last_architecture.assign(architecture);
+  last_vendor_empty = vendor.empty();
+  have_last = true;
+  return last;
 }
 
 std::string_view arch_family_name(ArchFamily family) {

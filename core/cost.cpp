@@ -163,6 +163,21 @@ void add_costs(Option& option, const Request& request, const Provider* provider,
   if (with_notes && option.pricing == PricingId::spot) note_spot(option, request, provider);
 }
 
+void clear_costs(Option& option, bool timed_meets_targets) {
+  option.meets_targets = timed_meets_targets;
+  option.usd_per_hour.reset();
+  option.usd_per_gpu_hour.reset();
+  option.usd_per_month.reset();
+  option.usd_per_million_output_tokens.reset();
+  option.usd_storage.reset();
+  option.usd_egress.reset();
+  option.usd_compute.reset();
+  option.usd_total.reset();
+  option.job_s.reset();
+  option.billed_s.reset();
+  option.spot_extra_s.reset();
+}
+
 std::vector<Explanation> explain_costs(const Option& top, const Request& request) {
   std::vector<Explanation> out;
   if (!top.usd_per_hour) return out;

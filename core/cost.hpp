@@ -65,6 +65,12 @@ std::optional<double> spot_restart_interval(const Request& request);
 void add_costs(Option& option, const Request& request, const Provider* provider, double usd_per_hour,
                double storage_bytes, double egress_bytes, bool with_notes = true);
 
+// `option` as it was before add_costs: every figure add_costs writes cleared and `meets_targets` back to
+// `timed_meets_targets` (a job past its deadline once start-up counts loses it). Lets the ranking price one
+// timed option at many offerings without copying it each time. Kept beside add_costs: a figure add_costs
+// starts writing must be cleared here too (a test compares the two ways).
+void clear_costs(Option& option, bool timed_meets_targets);
+
 // How the price figures of `option` (priced by add_costs) were reached.
 std::vector<Explanation> explain_costs(const Option& option, const Request& request);
 

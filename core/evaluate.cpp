@@ -68,6 +68,7 @@ struct ShapeKey {
 struct Shape {
   Option option;  // without its notes
   OptionInputs inputs;  // timed without notes or explanations
+  size_t index = 0;     // the order it was first timed in
   // The shape's notes, built when an option of the shape is returned (shape_notes): formatting the notes of
   // every shape was a third of timing them, and most shapes are only ranked.
   mutable std::optional<std::vector<Note>> notes;
@@ -117,7 +118,7 @@ const Shape& evaluate_shape(const Request& request, const EnginePreset& engine, 
   quiet.explain = false;
   quiet.notes = false;
   Candidate base = shape_candidate(request, engine, quiet);
-  return cache.emplace(key, Shape{std::move(base.option), quiet, std::nullopt}).first->second;
+  return cache.emplace(key, Shape{std::move(base.option), quiet, cache.size(), std::nullopt}).first->second;
 }
 
 // One offering at one pricing, as the ranking weighs it: the shape it was timed as and what pricing it
@@ -144,9 +145,15 @@ struct PricingInputs {
 };
 
 // `option` becomes the priced offering: its shape's option (without the shape's notes), its provider, tier,
-// start-up and pricing, and its costs (add_costs). Assigning into a reused Option keeps its strings' storage.
-void price(Option& option, const Priced& p, const PricingInputs& in, bool with_notes) {
-  option = p.shape->option;
+// start-up and pricing, and its costs (add_costs). Assigning into a reused Option keeps its strings' storage;
+// `holds_shape` says `option` is already this shape's option priced without notes, so only its costs are
+// cleared instead of copying the whole option again.
+void price(Option& option, const Priced& p, const PricingInputs& in, bool with_notes, bool holds_shape = false) {
+  if (holds_shape) {
+    clear_costs(option, p.shape->option.meets_targets);
+  } else {
+    option = p.shape->option;
+  }
   option.interconnect = p.offering->interconnect;  // the shape may be another offering's (shape_key)
   option.provider = p.offering->provider;
   option.tier = p.tier;
@@ -364,17 +371,26 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
     // The guide's judgement (ranking.hpp) weighs each option's cost before the rules order them; rule 3 first
     // needs to know whether any single GPU does the job.
     // Each offering is priced once into one reused Option; its key and what the judgement reads are kept.
+    // Offerings are priced shape by shape, so the option is copied once per shape, not once per offering.
+    std::vector<size_t> by_shape(priced.size());
+    {
+      std::vector<size_t> starts(shapes.size() + 1, 0);  // counting sort by the shape's index
+      for (const Priced& p : priced) ++starts[p.shape->index + 1];
+      for (size_t k = 1; k < starts.size(); ++k) starts[k] += starts[k - 1];
+      for (size_t i = 0; i < priced.size(); ++i) by_shape[starts[priced[i].shape->index]++] = i;
+    }
     Option scratch;
+    const Shape* scratch_shape = nullptr;
     bool one_gpu_does = false;
-    std::vector<RankKey> keys;
-    std::vector<JudgedFacts> facts;
-    keys.reserve(priced.size());
-    facts.reserve(priced.size());
-    for (const Priced& p : priced) {
-      price(scratch, p, in, false);
+    std::vector<RankKey> keys(priced.size());
+    std::vector<JudgedFacts> facts(priced.size());
+    for (const size_t i : by_shape) {
+      const Priced& p = priced[i];
+      price(scratch, p, in, false, scratch_shape == p.shape);
+      scratch_shape = p.shape;
       one_gpu_does = one_gpu_does || counts_as_one_gpu(scratch, request);
-      keys.push_back(rank_key(scratch));
-      facts.push_back(judged_facts(scratch));
+      keys[i] = rank_key(scratch);
+      facts[i] = judged_facts(scratch);
     }
     for (size_t i = 0; i < priced.size(); ++i) {
       keys[i].ranking_factor = judged_factor(facts[i], keys[i].ranking_factor, priced[i].gpu, priced[i].legacy,

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "cost.hpp"
+#include "json_io.hpp"
 
 namespace {
 
@@ -114,5 +115,54 @@ TEST_CASE("cost: serving is priced by the month and per million tokens", "[cost]
   for (const auto& e : sizer::explain_costs(o, r)) {
     if (e.figure == "usd_per_month") CHECK(e.result == *o.usd_per_month);
     if (e.figure == "usd_per_million_output_tokens") CHECK(e.result == *o.usd_per_million_output_tokens);
+  }
+}
+
+namespace {
+// An option's whole text as the response writes it: the way to compare every field of two options.
+std::string option_text(const sizer::Option& o) {
+  sizer::Response r;
+  r.ok = true;
+  r.options.push_back(o);
+  return sizer::response_to_text(r);
+}
+}  // namespace
+
+TEST_CASE("cost: clear_costs undoes add_costs, so one timed option can be priced again and again", "[cost]") {
+  sizer::Provider p = provider(3600, 600.0);
+  p.block_storage_usd_per_gb_month = 0.1;
+  p.egress_usd_per_gb = 0.05;
+  sizer::Request serving;
+  serving.kind = sizer::WorkloadKind::inference;
+  serving.inference.hours_per_day = 8;
+  sizer::Request late = finetune();
+  late.training.deadline_s = 3600;  // met by the run alone, missed once start-up counts
+  sizer::Option timed_serving;
+  timed_serving.fits = true;
+  timed_serving.meets_targets = true;
+  timed_serving.output_tokens_per_s = 1500;
+  timed_serving.startup_s = 300;
+  sizer::Option timed_job = job(3500);
+  timed_job.startup_s = 400;
+  const sizer::Request plain = finetune();
+  struct Case {
+    const sizer::Request* request;
+    sizer::Option timed;
+  };
+  for (const Case& c : {Case{&serving, timed_serving}, Case{&late, timed_job}, Case{&plain, timed_job}}) {
+    for (const char* pricing : {"on_demand", "spot"}) {
+      for (const sizer::Provider* with : {static_cast<const sizer::Provider*>(&p), static_cast<const sizer::Provider*>(nullptr)}) {
+        sizer::Option fresh = c.timed;
+        fresh.pricing = sizer::from_id<sizer::PricingId>(pricing);
+        sizer::Option reused = fresh;
+        sizer::add_costs(reused, *c.request, &p, 7.5, 50e9, 5e9, false);  // another offering first
+        sizer::clear_costs(reused, c.timed.meets_targets);
+        INFO(pricing << (with ? " with provider" : " without"));
+        CHECK(option_text(reused) == option_text(fresh));
+        sizer::add_costs(fresh, *c.request, with, 2.0, 100e9, 10e9, false);
+        sizer::add_costs(reused, *c.request, with, 2.0, 100e9, 10e9, false);
+        CHECK(option_text(reused) == option_text(fresh));
+      }
+    }
   }
 }
