@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <string>
 
 #include "messages.hpp"
@@ -34,6 +36,19 @@ void put_bytes(json& out, const char* key, double bytes) {
 // nlohmann writes: keys in byte order (its objects are std::maps), numbers through its own to_chars, strings
 // through its serializer whenever they need escaping. Keep the keys below in byte order when adding one:
 // "the streamed options equal nlohmann's dump" in tests/cpp/json_io_test.cpp fails otherwise.
+// Whether none of the eight bytes in `word` needs escaping or UTF-8 checking: each is ASCII (high bit clear), at
+// least 0x20, and neither '"' nor '\\'. The zero-byte test (Alan Mycroft's, from Sean Anderson's "Bit Twiddling Hacks") on
+// 64 bits: (x − 0x01…) & ~x & 0x80… is non-zero exactly when a byte of x is zero (x ^ b·0x01… zeroes the bytes
+// equal to b); below-0x20 is the same with 0x20 subtracted, exact once the high bits are known clear.
+inline bool plain_ascii_8(uint64_t word) {
+  constexpr uint64_t kOnes = 0x0101010101010101ULL;
+  constexpr uint64_t kHigh = 0x8080808080808080ULL;
+  if (word & kHigh) return false;
+  const auto has_zero = [](uint64_t x) { return ((x - kOnes) & ~x & kHigh) != 0; };
+  if (((word - kOnes * 0x20) & ~word & kHigh) != 0) return false;
+  return !has_zero(word ^ (kOnes * '"')) && !has_zero(word ^ (kOnes * '\\'));
+}
+
 class TextObject {
  public:
   explicit TextObject(std::string& out) : out_(out) { out_ += '{'; }
@@ -96,6 +111,15 @@ class TextObject {
     size_t plain_from = 0;
     auto flush = [&](size_t to) { out.append(value.data() + plain_from, to - plain_from); };
     for (size_t i = 0; i < n;) {
+      // Eight plain bytes at a time (most of a response is plain ASCII sentences and ids).
+      if (i + 8 <= n) {
+        uint64_t word;
+        std::memcpy(&word, bytes + i, sizeof word);
+        if (plain_ascii_8(word)) {
+          i += 8;
+          continue;
+        }
+      }
       const unsigned char c = bytes[i];
       if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
         ++i;

@@ -128,3 +128,25 @@ TEST_CASE("the response writer: guidance, explanations, fits and issues as nlohm
   CHECK(failed_text == redumped(failed_text));
   CHECK(failed_text.find("\"options\"") == std::string::npos);
 }
+
+TEST_CASE("the response writer escapes a special byte wherever it falls in an eight-byte run", "[json_io]") {
+  // The writer skips plain ASCII eight bytes at a time; each byte that needs care, at every offset of a
+  // run longer than two words, must still be written as nlohmann writes it.
+  const std::string specials[] = {"\"", "\\", "\n", std::string(1, '\0'), "\x01", "\x1f", "\x7f", "\xc3\xa9",
+                                  "\xe2\x89\x88", "\xff", "\xe2\x82", " ", "~"};
+  for (const std::string& special : specials) {
+    for (size_t at = 0; at < 19; ++at) {
+      std::string value(19, 'a');
+      value.replace(at, 1, special);
+      sizer::Response response;
+      response.ok = true;
+      response.guidance.push_back({"id", "q", value});
+      const std::string text = sizer::response_to_text(response);
+      INFO("byte " << static_cast<int>(static_cast<unsigned char>(special[0])) << " at " << at);
+      CHECK(text == redumped(text));
+      const json parsed = json::parse(text, nullptr, false);
+      REQUIRE_FALSE(parsed.is_discarded());
+      if (special != "\xff" && special != "\xe2\x82") CHECK(parsed["guidance"][0]["answer"] == value);
+    }
+  }
+}
