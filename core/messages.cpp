@@ -115,8 +115,11 @@ std::string phrase(const Locale& locale, const Message& message) {
         }
       }
     }
-    out += text[i];
-    ++i;
+    // Up to the next placeholder in one piece.
+    const size_t next = text.find('{', i + 1);
+    const size_t end = next == std::string_view::npos ? text.size() : next;
+    out.append(text.data() + i, end - i);
+    i = end;
   }
   return out;
 }
