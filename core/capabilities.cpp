@@ -9,42 +9,27 @@
 namespace sizer {
 
 namespace {
-// The architecture in lower case, on the stack when it is short (all catalog names are): capabilities_of runs
-// for every option timed, and a lowered std::string per call was most of it.
-class Lowered {
- public:
-  explicit Lowered(std::string_view from) {
-    char* out = buffer_;
-    if (from.size() > sizeof buffer_) {
-      heap_.resize(from.size());
-      out = heap_.data();
-    }
-    for (size_t i = 0; i < from.size(); ++i) out[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(from[i])));
-    text_ = std::string_view(out, from.size());
-  }
-  bool has(std::string_view word) const { return text_.find(word) != std::string_view::npos; }
-  bool empty() const { return text_.empty(); }
-
- private:
-  char buffer_[64];
-  std::string heap_;
-  std::string_view text_;
-};
+std::string lower(std::string_view text) {
+  std::string out(text);
+  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+bool has(const std::string& text, std::string_view word) { return text.find(word) != std::string::npos; }
 }  // namespace
 
 namespace {
 ArchFamily find_arch_family(std::string_view architecture, std::string_view vendor) {
-  const Lowered a(architecture);
-  if (a.has("blackwell")) return ArchFamily::blackwell;
-  if (a.has("hopper")) return ArchFamily::hopper;
-  if (a.has("ada")) return ArchFamily::ada;
-  if (a.has("ampere")) return ArchFamily::ampere;
-  if (a.has("turing")) return ArchFamily::turing;
-  if (a.has("volta")) return ArchFamily::volta;
-  if (a.has("pascal")) return ArchFamily::pascal;
-  if (a.has("cdna 4") || a.has("cdna4")) return ArchFamily::cdna4;
-  if (a.has("cdna 3") || a.has("cdna3")) return ArchFamily::cdna3;
-  if (a.has("cdna 2") || a.has("cdna2")) return ArchFamily::cdna2;
+  const std::string a = lower(architecture);
+  if (has(a, "blackwell")) return ArchFamily::blackwell;
+  if (has(a, "hopper")) return ArchFamily::hopper;
+  if (has(a, "ada")) return ArchFamily::ada;
+  if (has(a, "ampere")) return ArchFamily::ampere;
+  if (has(a, "turing")) return ArchFamily::turing;
+  if (has(a, "volta")) return ArchFamily::volta;
+  if (has(a, "pascal")) return ArchFamily::pascal;
+  if (has(a, "cdna 4") || has(a, "cdna4")) return ArchFamily::cdna4;
+  if (has(a, "cdna 3") || has(a, "cdna3")) return ArchFamily::cdna3;
+  if (has(a, "cdna 2") || has(a, "cdna2")) return ArchFamily::cdna2;
   if (a.empty() && vendor.empty()) return ArchFamily::unknown;
   return a.empty() ? ArchFamily::unknown : ArchFamily::other;
 }
@@ -53,15 +38,18 @@ ArchFamily find_arch_family(std::string_view architecture, std::string_view vend
 ArchFamily arch_family(std::string_view architecture, std::string_view vendor) {
   // The answer for the last architecture asked: timing one shape asks for its GPU's family once per split
   // tried, and ranking asks once per offering (the catalog lists a GPU's offerings near each other).
-  thread_local std::string last_architecture;
-  thread_local bool last_vendor_empty = true;
-  thread_local ArchFamily last = ArchFamily::unknown;
-  thread_local bool have_last = false;
-  if (have_last && architecture == last_architecture && vendor.empty() == last_vendor_empty) return last;
+  // The answer depends on the architecture alone. Plain storage: nothing to destroy at exit, and no heap.
+  static char last_architecture[64];
+  static size_t last_size = 0;
+  static bool have_last = false;
+  static ArchFamily last = ArchFamily::unknown;
+  if (have_last && architecture == std::string_view(last_architecture, last_size)) return last;
   last = find_arch_family(architecture, vendor);
-  last_architecture.assign(architecture);
-  last_vendor_empty = vendor.empty();
-  have_last = true;
+  have_last = architecture.size() <= sizeof last_architecture;  // longer ones are not remembered
+  if (have_last) {
+    std::copy(architecture.begin(), architecture.end(), last_architecture);
+    last_size = architecture.size();
+  }
   return last;
 }
 
