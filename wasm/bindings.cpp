@@ -79,9 +79,9 @@ void offerings_held() {
   held_text() = std::move(*text);
 }
 
-std::string vocabulary_json() { return sizer::dump_json(sizer::vocabulary_json()); }
+void vocabulary_held() { held_text() = sizer::dump_json(sizer::vocabulary_json()); }
 
-std::string validate_catalog_json(const std::string& text) { return sizer::dump_json(sizer::validate_catalog_text(text)); }
+void validate_catalog_held(const std::string& text) { held_text() = sizer::dump_json(sizer::validate_catalog_text(text)); }
 
 }  // namespace
 
@@ -92,6 +92,6 @@ EMSCRIPTEN_BINDINGS(gpu_sizer) {
   emscripten::function("_setImportedCatalog", &set_imported_catalog);
   emscripten::function("_catalogAsOf", &catalog_as_of);
   emscripten::function("_offeringsHeld", &offerings_held);
-  emscripten::function("_validateCatalogJson", &validate_catalog_json);
-  emscripten::function("_vocabularyJson", &vocabulary_json);
+  emscripten::function("_validateCatalogHeld", &validate_catalog_held);
+  emscripten::function("_vocabularyHeld", &vocabulary_held);
 }

@@ -81,12 +81,16 @@
   M['offerings'] = function () { return JSON.parse(offeringsText()); };
   var vocabularyCache = null;
   M['vocabulary'] = function () {
-    if (vocabularyCache === null) vocabularyCache = M['_vocabularyJson']();
+    if (vocabularyCache === null) {
+      M['_vocabularyHeld']();
+      vocabularyCache = heldText();
+    }
     return JSON.parse(vocabularyCache);
   };
   M['validateCatalog'] = function (catalog) {
     var catalogText = text(catalog);
     if (catalogText === null || catalogText === undefined) return failure('invalid_type', 'The catalog must be a JSON object or JSON text.');
-    return JSON.parse(M['_validateCatalogJson'](catalogText));
+    M['_validateCatalogHeld'](catalogText);
+    return JSON.parse(heldText());
   };
 })(Module);
