@@ -81,6 +81,27 @@ function selfTimes(profile) {
     await context.close();
   }
   await browser.close();
+  // Each step's median over the runs (the n-th call of a name is one step), and the render: from the end of the
+  // last core call before the first result to the first result.
+  const med = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const steps = new Map();
+  for (const { info } of results) {
+    const seen = {};
+    let lastEnd = 0;
+    for (const [name, t, d] of info.calls) {
+      if (t > info.first) continue;
+      const key = `${name} #${(seen[name] = (seen[name] || 0) + 1)}`;
+      if (!steps.has(key)) steps.set(key, []);
+      steps.get(key).push(d);
+      lastEnd = Math.max(lastEnd, t + d);
+    }
+    if (!steps.has('render to the first result')) steps.set('render to the first result', []);
+    steps.get('render to the first result').push(info.first - lastEnd);
+    if (!steps.has('module script ran at')) steps.set('module script ran at', []);
+    steps.get('module script ran at').push((info.calls.find((c) => c[0] === 'module script ran') || [0, 0])[1]);
+  }
+  console.log(`step medians over ${results.length} runs (ms):`);
+  for (const [key, xs] of steps) console.log(`  ${med(xs).toFixed(1).padStart(7)}  ${key}`);
   results.sort((a, b) => a.info.first - b.info.first);
   const mid = results[Math.floor(results.length / 2)];
   console.log(`first result (ms from navigation): ${results.map((x) => x.info.first.toFixed(0)).join(', ')}; median run:`);
