@@ -517,6 +517,123 @@ std::optional<Catalog> decode_catalog(std::string_view text) {
   return std::move(d->catalog);
 }
 
+namespace {
+// The offerings section from the end of the text: the extras are the last line (dump_json writes no raw
+// newline) and the masks the last `count` tokens of the line before it, after their count. Reading it from the
+// end skips the string table and the catalog's tokens, which offerings_list_text takes already decoded.
+bool document_section_from_end(std::string_view text, size_t count, std::vector<uint32_t>& masks, std::string_view& extras) {
+  const size_t line_end = text.rfind('\n');
+  if (line_end == std::string_view::npos) return false;
+  extras = text.substr(line_end + 1);
+  size_t pos = line_end;  // one past the token read next (each token is followed by a space)
+  auto previous_token = [&](std::string_view& token) {
+    if (pos == 0 || text[pos - 1] != ' ') return false;
+    const size_t end = pos - 1;
+    size_t start = end;
+    while (start > 0 && text[start - 1] != ' ' && text[start - 1] != '\n') --start;
+    token = text.substr(start, end - start);
+    pos = start;
+    return !token.empty();
+  };
+  masks.assign(count, 0);
+  for (size_t i = count; i-- > 0;) {
+    std::string_view token;
+    if (!previous_token(token)) return false;
+    const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), masks[i]);
+    if (ec != std::errc() || end != token.data() + token.size() || masks[i] >= (1u << kOfferingKeys.size())) return false;
+  }
+  std::string_view token;
+  size_t stated = 0;
+  if (!previous_token(token)) return false;
+  const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), stated);
+  return ec == std::errc() && end == token.data() + token.size() && stated == count;
+}
+
+
+// A string with nothing to escape (printable ASCII but '"' and '\\') as JSON, as nlohmann writes it; false for any
+// other (the serializer writes those: its escaping walks every byte through a UTF-8 decoder, slow in WASM).
+bool append_plain_string(std::string& out, std::string_view s) {
+  for (const char c : s) {
+    if (c < 0x20 || c == '"' || c == '\\' || static_cast<unsigned char>(c) >= 0x80) return false;
+  }
+  out += '"';
+  out += s;
+  out += '"';
+  return true;
+}
+
+// A value as dump_json writes it: the common kinds here (a serializer per value is most of dump_json's time in
+// WASM), anything else through dump_json.
+void append_json(std::string& out, const json& value) {
+  if (value.is_string() && append_plain_string(out, value.get_ref<const std::string&>())) return;
+  if (value.is_number_integer()) {
+    out += std::to_string(value.get<int64_t>());
+  } else if (value.is_number_float() && std::isfinite(value.get<double>())) {
+    char buf[64];
+    // The serializer's own shortest round-trip form (nlohmann's dump_float).
+    char* end = nlohmann::detail::to_chars(buf, buf + sizeof buf, value.get<double>());
+    out.append(buf, static_cast<size_t>(end - buf));
+  } else {
+    out += dump_json(value);
+  }
+}
+}  // namespace
+
+std::optional<std::string> offerings_list_text(const Catalog& catalog, std::string_view text) {
+  std::vector<uint32_t> masks;
+  std::string_view extras;
+  if (!document_section_from_end(text, catalog.offerings.size(), masks, extras)) return std::nullopt;
+  Issues errors;
+  const std::optional<json> document = parse_json_text(extras, errors, 64u << 20);
+  if (!document || !document->is_object() || !document->contains("offerings") || !(*document)["offerings"].is_array() ||
+      (*document)["offerings"].size() != masks.size()) {
+    return std::nullopt;
+  }
+  const json& items = (*document)["offerings"];
+  std::string out;
+  out.reserve(catalog.offerings.size() * 640);  // ~600 bytes an offering in the bundled catalog
+  // One key of an offering: from the rebuilt Offering (index into kOfferingKeys) or from the extras.
+  struct Entry {
+    std::string_view key;
+    size_t rebuilt;
+    const json* extra;
+  };
+  std::vector<Entry> entries;
+  out += '[';
+  for (size_t i = 0; i < masks.size(); ++i) {
+    const json& item = items[i];
+    if (!item.is_object()) return std::nullopt;
+    entries.clear();
+    for (size_t k = 0; k < kOfferingKeys.size(); ++k) {
+      if (masks[i] & (1u << k)) entries.push_back({kOfferingKeys[k], k, nullptr});
+    }
+    const size_t rebuilt_count = entries.size();
+    for (auto it = item.begin(); it != item.end(); ++it) {
+      // A key the mask rebuilds replaces the extras' value, as decode_offerings_document's assignment does.
+      const std::string_view key = it.key();
+      bool replaced = false;
+      for (size_t e = 0; e < rebuilt_count && !replaced; ++e) replaced = entries[e].key == key;
+      if (!replaced) entries.push_back({key, 0, &it.value()});
+    }
+    // nlohmann's objects are std::map: keys in byte order (an insertion sort: ~20 keys, and less code than std::sort).
+    for (size_t e = 1; e < entries.size(); ++e) {
+      for (size_t j = e; j > 0 && entries[j].key < entries[j - 1].key; --j) std::swap(entries[j], entries[j - 1]);
+    }
+    if (i) out += ',';
+    out += '{';
+    for (size_t e = 0; e < entries.size(); ++e) {
+      if (e) out += ',';
+      if (!append_plain_string(out, entries[e].key)) out += dump_json(json(std::string(entries[e].key)));
+      out += ':';
+      if (entries[e].extra) append_json(out, *entries[e].extra);
+      else append_json(out, offering_key_json(catalog.offerings[i], entries[e].rebuilt));
+    }
+    out += '}';
+  }
+  out += ']';
+  return out;
+}
+
 std::optional<json> decode_offerings_document(std::string_view text) {
   std::optional<Decoded> decoded = decode_all(text);
   if (!decoded || decoded->masks.size() != decoded->catalog.offerings.size()) return std::nullopt;

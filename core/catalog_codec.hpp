@@ -37,4 +37,10 @@ std::optional<Catalog> decode_catalog(std::string_view text);
 // The offerings document given to encode_catalog, as it was (nothing when none was given or it does not read).
 std::optional<json> decode_offerings_document(std::string_view text);
 
+// The offerings document's list, as dump_json((*decode_offerings_document(text))["offerings"]) writes it (keys in
+// byte order), written from `catalog`, the catalog decode_catalog(text) gave, without decoding the text again or
+// building the JSON document (the page asks for the offerings after its first result). Nothing when the text holds
+// no offerings document for that catalog.
+std::optional<std::string> offerings_list_text(const Catalog& catalog, std::string_view text);
+
 }  // namespace sizer

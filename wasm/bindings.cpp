@@ -2,9 +2,11 @@
 // objects, so nothing that crosses needs .delete().
 #include <emscripten/bind.h>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
+#include "../core/catalog_codec.hpp"
 #include "../core/embedded_catalog.hpp"
 #include "../core/json_io.hpp"
 
@@ -20,8 +22,13 @@ struct ImportedCatalog {
   sizer::Issues errors;
 };
 
-const ImportedCatalog& imported_catalog(const std::string& text) {
+std::optional<ImportedCatalog>& imported_cache() {
   static std::optional<ImportedCatalog> cache;
+  return cache;
+}
+
+const ImportedCatalog& imported_catalog(const std::string& text) {
+  std::optional<ImportedCatalog>& cache = imported_cache();
   if (!cache || cache->text != text) {
     ImportedCatalog fresh;
     fresh.text = text;
@@ -32,28 +39,59 @@ const ImportedCatalog& imported_catalog(const std::string& text) {
   return *cache;
 }
 
-std::string evaluate_json(const std::string& request, const std::string& catalog_text) {
-  if (catalog_text.empty()) return sizer::evaluate_to_text(request, bundled_catalog());
-  const ImportedCatalog& imported = imported_catalog(catalog_text);
-  if (!imported.errors.empty()) {
-    sizer::json out = {{"ok", false}, {"errors", sizer::issues_to_json(imported.errors)}, {"warnings", sizer::json::array()}};
+std::string evaluate_with(const std::string& request, const ImportedCatalog* imported) {
+  if (imported == nullptr) return sizer::evaluate_to_text(request, bundled_catalog());
+  if (!imported->errors.empty()) {
+    sizer::json out = {{"ok", false}, {"errors", sizer::issues_to_json(imported->errors)}, {"warnings", sizer::json::array()}};
     for (auto& error : out["errors"]) error["path"] = "/catalog" + error["path"].get<std::string>();
     return sizer::dump_json(out);
   }
-  return sizer::evaluate_to_text(request, imported.catalog);
+  return sizer::evaluate_to_text(request, imported->catalog);
 }
 
-std::string catalog_json() { return sizer::dump_json(bundled_catalog().document()); }
+// The last text handed to JavaScript by address and length (post.js decodes those bytes of the heap with the
+// engine's TextDecoder before the next call): no embind string conversion, no emscripten::val glue.
+std::string& held_text() {
+  static std::string held;
+  return held;
+}
+uintptr_t held_text_data() { return reinterpret_cast<uintptr_t>(held_text().data()); }
+size_t held_text_size() { return held_text().size(); }
 
-std::string vocabulary_json() { return sizer::dump_json(sizer::vocabulary_json()); }
+// evaluate_json into held_text(), the catalog sent before (set_imported_catalog) instead of with each call.
+void evaluate_held(const std::string& request, bool imported) {
+  const ImportedCatalog* catalog = imported && imported_cache() ? &*imported_cache() : nullptr;
+  held_text() = evaluate_with(request, catalog);
+}
 
-std::string validate_catalog_json(const std::string& text) { return sizer::dump_json(sizer::validate_catalog_text(text)); }
+void set_imported_catalog(const std::string& text) { imported_catalog(text); }
+
+std::string catalog_as_of() { return bundled_catalog().as_of; }
+
+// The bundled offerings' JSON list into held_text(), written from the decoded catalog (no JSON document: a
+// fraction of catalog_json's time); the document's list should the compact form not hold it.
+void offerings_held() {
+  std::optional<std::string> text = sizer::offerings_list_text(bundled_catalog(), sizer::embedded_catalog_blob());
+  if (!text) {
+    const sizer::json& document = bundled_catalog().document();
+    text = document.contains("offerings") ? sizer::dump_json(document["offerings"]) : "[]";
+  }
+  held_text() = std::move(*text);
+}
+
+void vocabulary_held() { held_text() = sizer::dump_json(sizer::vocabulary_json()); }
+
+void validate_catalog_held(const std::string& text) { held_text() = sizer::dump_json(sizer::validate_catalog_text(text)); }
 
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(gpu_sizer) {
-  emscripten::function("_evaluateJson", &evaluate_json);
-  emscripten::function("_catalogJson", &catalog_json);
-  emscripten::function("_validateCatalogJson", &validate_catalog_json);
-  emscripten::function("_vocabularyJson", &vocabulary_json);
+  emscripten::function("_evaluateHeld", &evaluate_held);
+  emscripten::function("_heldData", &held_text_data);
+  emscripten::function("_heldSize", &held_text_size);
+  emscripten::function("_setImportedCatalog", &set_imported_catalog);
+  emscripten::function("_catalogAsOf", &catalog_as_of);
+  emscripten::function("_offeringsHeld", &offerings_held);
+  emscripten::function("_validateCatalogHeld", &validate_catalog_held);
+  emscripten::function("_vocabularyHeld", &vocabulary_held);
 }

@@ -5,44 +5,50 @@
 // evaluate; and Module.bundledCatalog, the JSON of gpus.json, providers.json and models.json, read only when
 // the page asks for catalog().
 #include <emscripten/emscripten.h>
-#include <emscripten/val.h>
 
 #include <string>
 #include <vector>
 
 #include "../core/embedded_catalog.hpp"
 
-// The blob's UTF-8 bytes, written straight into the module's memory by the engine's TextEncoder: embind's
-// std::string conversion walks the 240 KB string in JavaScript, twice, before any of it is compiled.
+// A text's UTF-8 bytes, written straight into the module's memory by the engine's TextEncoder: embind's
+// std::string conversion walks the 240 KB blob in JavaScript, twice, before any of it is compiled. The JSON
+// files go the same way (JSON.stringify first), without emscripten::val and its glue (smaller module).
 EM_JS(size_t, sizer_blob_encode, (), {
-  Module['bundledCatalogBlobBytes'] = new TextEncoder().encode(Module['bundledCatalogBlob']);
-  return Module['bundledCatalogBlobBytes'].length;
+  Module['bundledCatalogBytes'] = new TextEncoder().encode(Module['bundledCatalogBlob']);
+  return Module['bundledCatalogBytes'].length;
 });
-EM_JS(void, sizer_blob_copy, (char* out), {
-  HEAPU8.set(Module['bundledCatalogBlobBytes'], out);
-  Module['bundledCatalogBlobBytes'] = null;
+EM_JS(size_t, sizer_file_count, (), { return Module['bundledCatalog'].length; });
+EM_JS(size_t, sizer_file_encode, (size_t index), {
+  Module['bundledCatalogBytes'] = new TextEncoder().encode(JSON.stringify(Module['bundledCatalog'][index]));
+  return Module['bundledCatalogBytes'].length;
+});
+EM_JS(void, sizer_bytes_copy, (char* out), {
+  HEAPU8.set(Module['bundledCatalogBytes'], out);
+  Module['bundledCatalogBytes'] = null;
 });
 
 namespace sizer {
+namespace {
+std::string encoded(size_t size) {
+  std::string bytes(size, '\0');
+  sizer_bytes_copy(bytes.data());
+  return bytes;
+}
+}  // namespace
 
 std::vector<std::string_view> embedded_catalog_document_files() {
   static const std::vector<std::string> texts = [] {
     std::vector<std::string> out;
-    const emscripten::val files = emscripten::val::module_property("bundledCatalog");
-    const emscripten::val json = emscripten::val::global("JSON");
-    const unsigned count = files["length"].as<unsigned>();
-    for (unsigned i = 0; i < count; ++i) out.push_back(json.call<std::string>("stringify", files[i]));
+    const size_t count = sizer_file_count();
+    for (size_t i = 0; i < count; ++i) out.push_back(encoded(sizer_file_encode(i)));
     return out;
   }();
   return {texts.begin(), texts.end()};
 }
 
 std::string_view embedded_catalog_blob() {
-  static const std::string blob = [] {
-    std::string bytes(sizer_blob_encode(), '\0');
-    sizer_blob_copy(bytes.data());
-    return bytes;
-  }();
+  static const std::string blob = encoded(sizer_blob_encode());
   return blob;
 }
 

@@ -278,8 +278,10 @@ declare namespace createSizer {
   interface Sizer {
     /** Evaluates a request (object or JSON text). `options.catalog` evaluates against another catalog. */
     evaluate(request: EvaluateRequest | string, options?: { catalog?: Catalog | string }): EvaluateResponse;
-    /** The bundled catalog. */
-    catalog(): Catalog;
+    /** The bundled catalog; `{ offerings: false }`: without its offerings (the small part: GPUs, providers, models). */
+    catalog(options?: { offerings?: boolean }): Catalog;
+    /** The bundled catalog's offerings (what `catalog().offerings` holds), read apart from the rest. */
+    offerings(): NonNullable<Catalog['offerings']>;
     /** Every id list the request accepts and the response uses, each id with its English and Arabic label. */
     vocabulary(): Vocabulary;
     /** Validates a catalog (object or JSON text); lists every problem with its JSON Pointer. */

@@ -12,6 +12,24 @@
   function failure(code, message) {
     return { ok: false, errors: [{ code: code, path: '', message: message }], warnings: [] };
   }
+  // The response crosses as its UTF-8 bytes in the module's memory (address and length), decoded by the engine's
+  // TextDecoder: embind's std::string return walks the bytes twice in JavaScript (a NUL scan, then
+  // UTF8ToString's end scan) before decoding them (2.5 MB for every option). HEAPU8 is read after the call (it is
+  // replaced when memory grows).
+  // (TextDecoder: every browser since 2017, Node 11.)
+  var decoder = new TextDecoder();
+  function heldText() {
+    var at = M['_heldData']();
+    return decoder.decode(HEAPU8.subarray(at, at + M['_heldSize']()));
+  }
+  // The imported catalog's text is copied into the module once per distinct text (embind encodes a string
+  // argument in JavaScript, ~1 MB for a full catalog), not with every evaluation.
+  var catalogSent = null;
+  // The response text alone (tests/bench/door.js times it beside evaluate()).
+  M['_evaluateText'] = function (requestText) {
+    M['_evaluateHeld'](requestText, false);
+    return heldText();
+  };
   M['evaluate'] = function (request, options) {
     var requestText = text(request);
     if (requestText === null || requestText === undefined) return failure('invalid_type', 'The request must be a JSON object or JSON text.');
@@ -20,21 +38,59 @@
       catalogText = text(options.catalog);
       if (catalogText === null) return failure('invalid_type', 'The catalog must be a JSON object or JSON text.');
     }
-    return JSON.parse(M['_evaluateJson'](requestText, catalogText));
+    if (catalogText && catalogText !== catalogSent) {
+      M['_setImportedCatalog'](catalogText);
+      catalogSent = catalogText;
+    }
+    M['_evaluateHeld'](requestText, !!catalogText);
+    return JSON.parse(heldText());
   };
-  var catalogCache = null;
-  M['catalog'] = function () {
-    if (catalogCache === null) catalogCache = M['_catalogJson']();
-    return JSON.parse(catalogCache);
+  // The bundled catalog in two parts (issue 16: the page draws its form from the GPUs, providers and models, and
+  // reads the offerings after its first result): the three small files are already JavaScript values
+  // (Module.bundledCatalog); the offerings' JSON is written from the decoded catalog (core/catalog_codec.hpp).
+  var baseCache = null, offeringsCache = null;
+  function baseText() {
+    if (baseCache === null) {
+      var merged = {}, out = {}, asOf = M['_catalogAsOf']();
+      // As merge_catalog_documents: each later file's lists replace; the date is the merged catalog's.
+      M['bundledCatalog'].forEach(function (file) {
+        Object.keys(file).forEach(function (k) { if (k !== 'as_of') merged[k] = file[k]; });
+      });
+      if (asOf) merged['as_of'] = asOf;
+      // Top-level keys in byte order, as the core writes objects.
+      Object.keys(merged).sort().forEach(function (k) { out[k] = merged[k]; });
+      baseCache = JSON.stringify(out);
+    }
+    return baseCache;
+  }
+  function offeringsText() {
+    if (offeringsCache === null) {
+      M['_offeringsHeld']();
+      offeringsCache = heldText();
+    }
+    return offeringsCache;
+  }
+  M['catalog'] = function (options) {
+    var base = JSON.parse(baseText());
+    if (options && options.offerings === false) return base;
+    var out = {};
+    base['offerings'] = JSON.parse(offeringsText());
+    Object.keys(base).sort().forEach(function (k) { out[k] = base[k]; });
+    return out;
   };
+  M['offerings'] = function () { return JSON.parse(offeringsText()); };
   var vocabularyCache = null;
   M['vocabulary'] = function () {
-    if (vocabularyCache === null) vocabularyCache = M['_vocabularyJson']();
+    if (vocabularyCache === null) {
+      M['_vocabularyHeld']();
+      vocabularyCache = heldText();
+    }
     return JSON.parse(vocabularyCache);
   };
   M['validateCatalog'] = function (catalog) {
     var catalogText = text(catalog);
     if (catalogText === null || catalogText === undefined) return failure('invalid_type', 'The catalog must be a JSON object or JSON text.');
-    return JSON.parse(M['_validateCatalogJson'](catalogText));
+    M['_validateCatalogHeld'](catalogText);
+    return JSON.parse(heldText());
   };
 })(Module);

@@ -104,15 +104,24 @@
   function loadShared() {
     if (!shared) {
       shared = GpuSizerUI.loadCore().then(function (sizer) {
-        var cat = sizer.catalog();
-        var ix = { sizer: sizer, model: {}, gpu: {}, provider: {}, offering: {} };
-        [['models', 'model'], ['gpus', 'gpu'], ['providers', 'provider'], ['offerings', 'offering']].forEach(function (p) {
+        // Without the offerings: the full and compact views read their own after the first paint (web/ui/app.js);
+        // the card reads them when it names its pick (offeringIndex).
+        var cat = sizer.catalog({ offerings: false });
+        var ix = { sizer: sizer, model: {}, gpu: {}, provider: {}, offering: null };
+        [['models', 'model'], ['gpus', 'gpu'], ['providers', 'provider']].forEach(function (p) {
           (Array.isArray(cat[p[0]]) ? cat[p[0]] : []).forEach(function (x) { if (x && typeof x.id === 'string') ix[p[1]][x.id] = x; });
         });
         return ix;
       });
     }
     return shared;
+  }
+  function offeringIndex(ix) {
+    if (!ix.offering) {
+      ix.offering = {};
+      ix.sizer.offerings().forEach(function (x) { if (x && typeof x.id === 'string') ix.offering[x.id] = x; });
+    }
+    return ix.offering;
   }
   function modelKind(m) { return m && typeof m.kind === 'string' ? m.kind : 'llm'; }
   function fieldDefault(name, fallback) {
@@ -266,8 +275,8 @@
     var gpu = ix.gpu[o.gpu];
     row('fits', t(lang, 'wg_fits_on'), t(lang, 'wg_gpus', { n: fmtNum(lang, o.gpus, 0), gpu: gpu && gpu.name ? gpu.name : o.gpu }));
     if (o.provider) {
-      var prov = ix.provider[o.provider], off = o.offering_id ? ix.offering[o.offering_id] : null;
-      var machine = GpuSizerUI.catalog.displayName({ offering: ix.offering, gpu: ix.gpu }, o) || '';
+      var prov = ix.provider[o.provider];
+      var machine = GpuSizerUI.catalog.displayName({ offering: offeringIndex(ix), gpu: ix.gpu }, o) || '';
       row('pick', t(lang, 'wg_top_pick'), t(lang, o.pricing === 'spot' ? 'wg_pick_spot' : 'wg_pick', { provider: prov && prov.name ? prov.name : o.provider, machine: machine }));
     }
     var speed = null;

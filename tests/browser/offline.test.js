@@ -70,3 +70,53 @@ test('offline bundle is one self-contained file within the size budget', () => {
   // for the issue-16 page: fit grid, formats side by side, what-if, ranges and their EN/AR words).
   assert.ok(gz <= 360 * 1024, `gzip size ${gz} bytes is within 360 KB`);
 });
+
+test('the first result is drawn before the offerings are read; names, provider counts and the catalog count follow', async (t) => {
+  const { context, close } = await launch();
+  t.after(close);
+  // The core's calls in order, and what the page showed when offerings() was called.
+  await context.addInitScript(() => {
+    const calls = window.__calls = [];
+    let real;
+    Object.defineProperty(window, 'createSizer', { configurable: true, get: () => real, set: (f) => {
+      real = (...a) => f(...a).then((sizer) => {
+        for (const k of ['catalog', 'offerings', 'evaluate']) {
+          const fn = sizer[k];
+          sizer[k] = function (...args) {
+            calls.push({ k, arg: k === 'catalog' ? JSON.stringify(args[0] || null) : null,
+              drawn: !!document.querySelector('#gs-mem-total'), rows: document.querySelectorAll('#gs-table tbody tr.gs-opt').length });
+            return fn.apply(sizer, args);
+          };
+        }
+        return sizer;
+      });
+    } });
+  });
+  const page = await context.newPage();
+  const problems = watch(page);
+  await page.goto(fileUrl('gpu-sizer.html'));
+  await waitForResults(page);
+  const calls = await page.evaluate(() => window.__calls);
+  const firstEvaluate = calls.findIndex((c) => c.k === 'evaluate');
+  const offerings = calls.findIndex((c) => c.k === 'offerings');
+  assert.ok(firstEvaluate >= 0 && offerings > firstEvaluate, JSON.stringify(calls));
+  assert.ok(calls[offerings].drawn, 'the first result was on the page before offerings() was called');
+  assert.equal(calls.filter((c) => c.k === 'offerings').length, 1);
+  assert.deepEqual(calls.filter((c) => c.k === 'catalog').map((c) => c.arg), ['{"offerings":false}']);
+  // Once settled, everything that reads the offerings has them: the bundled names in the table, counts beside the
+  // providers (only those with offerings), the catalog's offering count.
+  const sizer = await require(dist('gpu-sizer.js'))();
+  const bundled = sizer.offerings();
+  const withOfferings = new Set(bundled.map((o) => o.provider));
+  const shown = await page.evaluate(() => ({
+    names: Array.from(document.querySelectorAll('#gs-table tbody tr.gs-opt')).slice(0, 10).map((tr) => [tr.getAttribute('data-key').split('|')[0], tr.querySelector('.gs-offer-name') && tr.querySelector('.gs-offer-name').textContent]),
+    providers: Array.from(document.querySelectorAll('#gs-provlist input')).map((i) => [i.value, i.parentNode.querySelector('.gs-count').textContent.trim()]),
+    counts: document.querySelector('#gs-catalog .gs-muted').textContent
+  }));
+  assert.ok(shown.names.length >= 5);
+  for (const [id, name] of shown.names) assert.equal(name, bundled.find((o) => o.id === id).display_name, id);
+  assert.deepEqual(shown.providers.map((p) => p[0]).sort(), [...withOfferings].sort());
+  for (const [id, count] of shown.providers) assert.equal(Number(count.replace(/,/g, '')), bundled.filter((o) => o.provider === id).length, id);
+  assert.match(shown.counts, new RegExp(bundled.length.toLocaleString('en-US') + ' offerings'));
+  assert.deepEqual(problems, []);
+});

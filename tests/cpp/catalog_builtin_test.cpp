@@ -80,6 +80,55 @@ TEST_CASE("the built-in catalog's document is the bundled files' merged JSON", "
   CHECK(document["offerings"].size() == sizer::builtin_catalog().offerings.size());
 }
 
+TEST_CASE("the offerings list text equals the document's offerings as dump_json writes them", "[catalog][builtin]") {
+  const std::string_view blob = sizer::embedded_catalog_blob();
+  const std::optional<sizer::json> document = sizer::decode_offerings_document(blob);
+  REQUIRE(document.has_value());
+  const std::optional<std::string> text = sizer::offerings_list_text(sizer::builtin_catalog(), blob);
+  REQUIRE(text.has_value());
+  CHECK(*text == sizer::dump_json((*document)["offerings"]));
+  // The same through the page's catalog() view: the built-in document's list.
+  CHECK(*text == sizer::dump_json(sizer::builtin_catalog().document()["offerings"]));
+}
+
+TEST_CASE("the offerings list text: extras beside rebuilt keys, in byte order; foreign text refused", "[catalog][builtin]") {
+  sizer::Catalog c;
+  sizer::Offering o;
+  o.id = "p/x";
+  o.provider = "p";
+  o.gpu = "g";
+  o.usd_per_hour = 2.5;
+  o.display_name = "n\"a\\me\n";
+  c.offerings = {o, o};
+  c.offerings[1].id = "p/y";
+  // The second row: an explicit null the struct cannot tell from absent, 8.0 for 8, a key the struct lacks.
+  const sizer::json file = sizer::json::parse(
+      R"({"as_of":"2026-01-01","offerings":[{"id":"p/x","provider":"p","gpu":"g","gpus":1,"usd_per_hour":2.5,)"
+      R"("display_name":"n\"a\\me\n","price_dated":true},{"id":"p/y","provider":"p","gpu":"g","gpus":1.0,)"
+      R"("usd_per_hour":2.5,"spot_usd_per_hour":null,"zz_extra":[1,{"b":2,"a":1}],"AA":"first"}]})");
+  const std::string blob = sizer::encode_catalog(c, &file);
+  REQUIRE_FALSE(blob.empty());
+  const std::optional<sizer::Catalog> back = sizer::decode_catalog(blob);
+  REQUIRE(back.has_value());
+  const std::optional<std::string> text = sizer::offerings_list_text(*back, blob);
+  REQUIRE(text.has_value());
+  const std::optional<sizer::json> document = sizer::decode_offerings_document(blob);
+  REQUIRE(document.has_value());
+  CHECK(*text == sizer::dump_json((*document)["offerings"]));
+  CHECK(*text == sizer::dump_json(file["offerings"]));
+  // A catalog with another count of offerings, a form without the document, a cut or garbled mask: nothing.
+  sizer::Catalog fewer = *back;
+  fewer.offerings.pop_back();
+  CHECK_FALSE(sizer::offerings_list_text(fewer, blob).has_value());
+  CHECK_FALSE(sizer::offerings_list_text(*back, sizer::encode_catalog(c)).has_value());
+  const size_t line = blob.rfind('\n');
+  CHECK_FALSE(sizer::offerings_list_text(*back, std::string_view(blob).substr(0, line)).has_value());
+  std::string garbled = blob;
+  garbled[line - 2] = 'x';  // the last mask
+  CHECK_FALSE(sizer::offerings_list_text(*back, garbled).has_value());
+  CHECK_FALSE(sizer::offerings_list_text(*back, "").has_value());
+}
+
 TEST_CASE("the compact form reads back every kind of field exactly", "[catalog][builtin]") {
   sizer::Catalog c;
   c.as_of = "2026-11-30";

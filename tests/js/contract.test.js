@@ -132,3 +132,46 @@ test('option notes: the facts behind reasons and warnings, in order, in both loc
     assert.ok(seen > 0);
   }
 });
+
+test('WASM: catalog() in its two parts equals the CLI catalog; offerings() and catalog({ offerings: false }) split it', async () => {
+  const sizer = await loadSizer();
+  const whole = sizer.catalog();
+  // The native door builds the document with nlohmann; the module writes the offerings straight to text and
+  // takes the other lists from its JavaScript literals.
+  const native = cli(['catalog'], '');
+  assert.equal(native.status, 0, native.stderr);
+  assert.deepStrictEqual(whole, native.json);
+  assert.deepStrictEqual(Object.keys(whole), Object.keys(whole).slice().sort());
+  const base = sizer.catalog({ offerings: false });
+  assert.equal('offerings' in base, false);
+  const { offerings, ...rest } = whole;
+  assert.deepStrictEqual(base, rest);
+  assert.deepStrictEqual(sizer.offerings(), offerings);
+  assert.ok(offerings.length > 1000);
+  // Each call hands out its own objects: a caller's change does not reach the next.
+  base.gpus.length = 0;
+  sizer.offerings()[0].id = 'changed';
+  assert.ok(sizer.catalog({ offerings: false }).gpus.length > 0);
+  assert.equal(sizer.offerings()[0].id, offerings[0].id);
+});
+
+test('WASM: an imported catalog is sent once and still follows each call (another catalog, then none)', async () => {
+  const sizer = await loadSizer();
+  const request = { model: 'llama-3.1-8b', workload: { kind: 'inference' }, limit: 1000 };
+  const bundled = sizer.evaluate(request);
+  const catalog = sizer.catalog();
+  // (An imported catalog is the whole catalog: the page merges an import over the bundled one.)
+  const one = { ...catalog, offerings: catalog.offerings.filter((o) => o.provider === catalog.offerings[0].provider) };
+  const other = { ...catalog, offerings: catalog.offerings.filter((o) => o.provider !== catalog.offerings[0].provider) };
+  const providers = (r) => new Set(r.options.map((o) => o.provider));
+  const a = sizer.evaluate(request, { catalog: one });
+  assert.equal(a.ok, true);
+  assert.deepStrictEqual([...providers(a)], [catalog.offerings[0].provider]);
+  assert.deepStrictEqual(sizer.evaluate(request, { catalog: JSON.stringify(one) }), a);
+  const b = sizer.evaluate(request, { catalog: other });
+  assert.equal(providers(b).has(catalog.offerings[0].provider), false);
+  assert.deepStrictEqual(sizer.evaluate(request), bundled);
+  assert.deepStrictEqual(sizer.evaluate(request, { catalog: one }), a);
+  // The text response equals the parsed one (the bytes decoded from the module's memory).
+  assert.deepStrictEqual(JSON.parse(sizer._evaluateText(JSON.stringify(request))), bundled);
+});

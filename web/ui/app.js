@@ -8,7 +8,7 @@
   var h = D.h;
 
   // ---------------------------------------------------------------- shared core (one per script)
-  var corePromise = null, coreStarts = 0, catalogFetches = {}, mountCount = 0;
+  var corePromise = null, coreStarts = 0, catalogFetches = {}, mountCount = 0, bundledOfferings = null;
   function loadCore() {
     if (!corePromise) corePromise = Promise.resolve().then(function () { coreStarts++; return createSizer(); });
     return corePromise;
@@ -78,7 +78,11 @@
         task.models.forEach(function (k) { if (a.voc.model_kinds && a.voc.model_kinds.length && !V.has(a.voc, 'model_kinds', k)) V.complain('the task ' + task.id + ' lists model kind ' + k + ', which the core does not know'); });
       });
       if (opts.theme === 'dark' || opts.theme === 'light') a.rootEl.setAttribute('data-theme', opts.theme);
-      a.bundled = sizer.catalog();
+      // The catalog without its offerings (issue 16: instant): the form draws from the GPUs, providers and models,
+      // and the first result needs none of it (the core has its own copy). The offerings (~1,000 rows: names, the
+      // pinned GPU's prices, the provider list's counts) are read once the first result is painted.
+      a.bundled = sizer.catalog({ offerings: false });
+      a.offeringsPending = true;
       setCatalog(a.bundled, null, null);
       a.defaults = FL.defaults(a.ctx());
       a.st = copyState(a.defaults);
@@ -88,6 +92,7 @@
       if (a.permalinkKey !== null) readHash();
       fixState();
       if (a.feat.theme) initTheme();
+      scheduleOfferings();
       run();
       if (a.permalinkKey !== null) window.addEventListener('hashchange', onHashChange);
       if (opts.catalogSrc) loadCatalogSrc(opts.catalogSrc);
@@ -185,6 +190,24 @@
     function setCatalog(cat, text, label) {
       a.active = { cat: cat, text: text, label: label };
       a.view = C.index(cat);
+      a.view.pending = cat === a.bundled && !!a.offeringsPending;
+    }
+    // The bundled offerings into this mount's catalog (one parse shared by every mount of the script); true when
+    // they came now. Before an import (merged over the whole bundled catalog) and after the first paint.
+    function loadOfferings() {
+      if (!a.offeringsPending || a.destroyed) return false;
+      if (!bundledOfferings) bundledOfferings = a.sizer.offerings();
+      a.offeringsPending = false;
+      a.bundled.offerings = bundledOfferings;
+      if (a.active.cat === a.bundled) setCatalog(a.bundled, null, null);
+      return true;
+    }
+    // After the first result's frame (a timeout set in a frame callback runs after that frame's paint), before the
+    // every-option pass (scheduled after this); a page in a background tab gets no frames: the timeout then.
+    function scheduleOfferings() {
+      var go = function () { if (loadOfferings()) render(); };
+      raf(function () { setTimeout(go, 0); });
+      setTimeout(go, 100);
     }
     function catalogChanged() { a.defaults = FL.defaults(a.ctx()); fixState(); }
     function importText(text, file) {
@@ -197,6 +220,7 @@
         a.note = { kind: 'error', key: 'import_not_object', params: { file: file }, errors: [] };
         return false;
       }
+      loadOfferings();
       var merged = C.merge(a.bundled, obj);
       var res = a.sizer.validateCatalog(merged);
       if (!res || !res.ok) {
@@ -435,8 +459,10 @@
       // Measures what only the laid-out page knows (does the table scroll?); the first pass keeps the table and chart.
       if (Vw.afterPatch && !a.pending) Vw.afterPatch(a);
       // data-pending while the every-option pass is still to come (tests and `npm run bench` wait on it).
-      if (a.pending) root.setAttribute('data-pending', ''); else root.removeAttribute('data-pending');
-      if (a.lastOk) mark(a.pending ? 'first-result' : 'settled');
+      // (and while the offerings are still to come).
+      var later = a.pending || a.offeringsPending;
+      if (later) root.setAttribute('data-pending', ''); else root.removeAttribute('data-pending');
+      if (a.lastOk) mark(later ? 'first-result' : 'settled');
     }
     var marked = {};
     function mark(name) {

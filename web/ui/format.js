@@ -84,11 +84,50 @@
   // Names sorted the way people read them ("H100" after "H20"): one collator, not one per comparison.
   var collator = typeof Intl !== 'undefined' && Intl.Collator ? new Intl.Collator('en', { numeric: true }) : null;
   function byText(x, y) { x = String(x); y = String(y); return collator ? collator.compare(x, y) : x < y ? -1 : x > y ? 1 : 0; }
+  // English numbers without Intl (issue 16: a page's first Intl.NumberFormat costs 20-50 ms in Chromium, loading
+  // ICU's locale data, on the way to the first result). What ICU writes for en-US with fraction digits only: the
+  // number's shortest decimal form (String(v)) rounded half away from zero at the maximum digits, trailing zeros
+  // down to the minimum dropped, the integer part grouped by threes with ','. Anything else (-0, below 1e-6 or from
+  // 1e21, where String(v) has an exponent; not finite; other options) goes to Intl, made when first needed.
+  // tests/js/format.test.js compares the two.
+  var MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+  function plainEn(o) {
+    var min = o.minimumFractionDigits || 0;
+    var max = o.maximumFractionDigits !== undefined ? o.maximumFractionDigits : Math.max(min, 3);
+    var real = null;
+    return { format: function (v) {
+      var a = Math.abs(v);
+      if (typeof v !== 'number' || !(a >= 1e-6 && a < 1e21 || v === 0 && 1 / v > 0)) {
+        return (real || (real = new Intl.NumberFormat('en-US', o))).format(v);
+      }
+      var s = String(a), dot = s.indexOf('.');
+      var whole = dot < 0 ? s : s.slice(0, dot), frac = dot < 0 ? '' : s.slice(dot + 1);
+      var digits = whole + frac.slice(0, max), n = digits.length;
+      if (frac.length > max && frac.charAt(max) >= '5') {
+        // Round up: carry through the nines.
+        var k = n - 1;
+        while (k >= 0 && digits.charAt(k) === '9') k--;
+        digits = (k < 0 ? '1' : digits.slice(0, k) + String(+digits.charAt(k) + 1)) + '000000000000000000000'.slice(0, n - 1 - k);
+      }
+      var cut = digits.length - Math.min(max, frac.length);
+      var i = cut, intPart = digits.slice(0, cut) || '0', fr = digits.slice(cut);
+      while (fr.length < min) fr += '0';
+      while (fr.length > min && fr.charAt(fr.length - 1) === '0') fr = fr.slice(0, -1);
+      var out = '';
+      for (i = intPart.length; i > 3; i -= 3) out = ',' + intPart.slice(i - 3, i) + out;
+      out = intPart.slice(0, i) + out + (fr ? '.' + fr : '');
+      // A negative number that rounds to zero is "-0" in ICU too.
+      return v < 0 ? '-' + out : out;
+    } };
+  }
   function buildFmt(lang) {
     var loc = lang === 'ar' ? 'ar-u-nu-latn' : 'en-US';
     var cache = {};
     function df(style) { return cache['d' + style] || (cache['d' + style] = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-nu-latn' : 'en-GB', { dateStyle: style, timeZone: 'UTC' })); }
-    function nf(key, o) { return cache[key] || (cache[key] = new Intl.NumberFormat(loc, o)); }
+    function nf(key, o) {
+      var plain = lang !== 'ar' && Object.keys(o).every(function (k) { return k === 'minimumFractionDigits' || k === 'maximumFractionDigits'; });
+      return cache[key] || (cache[key] = plain ? plainEn(o) : new Intl.NumberFormat(loc, o));
+    }
     return {
       locale: loc,
       fixed: function (v, d) { return nf('f' + d, { minimumFractionDigits: d, maximumFractionDigits: d }).format(v); },
@@ -98,6 +137,8 @@
       usd: function (v, d) {
         // Arabic CLDR writes "3.29 US$", which a right-to-left line scrambles; a left-to-right isolate keeps "$3.29".
         if (lang === 'ar') return '\u2066$' + nf('f' + d, { minimumFractionDigits: d, maximumFractionDigits: d }).format(v) + '\u2069';
+        // en-US's narrow-symbol dollars are "$" before the same digits (a negative one: "-$3.29", left to Intl).
+        if ((v > 0 || (v === 0 && 1 / v > 0)) && v < 1e21) return '$' + nf('f' + d, { minimumFractionDigits: d, maximumFractionDigits: d }).format(v);
         return nf('u' + d, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', minimumFractionDigits: d, maximumFractionDigits: d }).format(v);
       },
       // GB (10⁹ bytes) in both languages: the core's Arabic answers (guidance, reasons, warnings), the GPU names
@@ -113,6 +154,9 @@
       date: function (iso) {
         var d = parseDate(iso);
         if (!d) return String(iso || '');
+        // en-GB's long date is "1 December 2026" (day, month name, year): written here, no DateTimeFormat to make.
+        var y = d.getUTCFullYear();
+        if (lang !== 'ar' && y >= 1000) return d.getUTCDate() + ' ' + MONTHS[d.getUTCMonth()] + ' ' + y;
         return df('long').format(d);
       },
       shortDate: function (iso) {

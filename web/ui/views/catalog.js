@@ -24,7 +24,7 @@
     }
     box.appendChild(h('p', { class: 'gs-muted' }, t('catalog_counts', {
       gpus: fmt.int(view.gpus.length), providers: fmt.int(view.providers.length),
-      offerings: fmt.int(view.offerings.length), models: fmt.int(view.models.length)
+      offerings: view.pending ? '…' : fmt.int(view.offerings.length), models: fmt.int(view.models.length)
     })));
     if (a.feat.importer) {
       box.appendChild(h('div', { class: 'gs-field' }, [

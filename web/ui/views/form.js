@@ -226,13 +226,15 @@
     var issues = a.fieldIssues.providers || [];
     var count = {};
     a.view.offerings.forEach(function (o) { count[o.provider] = (count[o.provider] || 0) + 1; });
-    var listed = a.view.providers.filter(function (p) { return count[p.id] > 0; });
+    // Until the offerings are read (a.view.pending, the first frames): every provider, without counts.
+    var pending = !!a.view.pending;
+    var listed = a.view.providers.filter(function (p) { return pending || count[p.id] > 0; });
     var ids = listed.map(function (p) { return p.id; });
     function on(id) { return !st.providers || st.providers.indexOf(id) >= 0; }
     function choose(list) { a.set('providers', list.length === ids.length ? null : list); }
     var chosen = ids.filter(on);
     var names = listed.filter(function (p) { return on(p.id); }).map(function (p) { return p.name || p.id; });
-    var summaryText = !st.providers || chosen.length === ids.length ? t('prov_all', { n: fmt.int(ids.length) })
+    var summaryText = !st.providers || chosen.length === ids.length ? t('prov_all', { n: pending ? '…' : fmt.int(ids.length) })
       : !chosen.length ? t('prov_none_chosen')
       : chosen.length <= 2 ? names.join(', ') : t('prov_some', { k: fmt.int(chosen.length), n: fmt.int(ids.length) });
     var fs = h('fieldset', { class: 'gs-providers gs-span', id: 'gs-providers', 'aria-describedby': issues.length ? 'gs-providers-err' : null },
@@ -243,7 +245,7 @@
       list.appendChild(h('span', { class: 'gs-check' }, [
         h('input', { type: 'checkbox', id: id, value: p.id, checked: on(p.id), 'aria-invalid': issues.length ? 'true' : null, 'aria-describedby': issues.length ? 'gs-providers-err' : null,
           onchange: function (e) { choose(ids.filter(function (x) { return x === p.id ? e.target.checked : on(x); })); } }),
-        h('label', { for: id }, [h('bdi', {}, p.name || p.id), h('span', { class: 'gs-count' }, ' ' + fmt.int(count[p.id]))])
+        h('label', { for: id }, [h('bdi', {}, p.name || p.id), h('span', { class: 'gs-count' }, pending ? '' : ' ' + fmt.int(count[p.id]))])
       ]));
     });
     var box = h('details', { class: 'gs-provpick', id: 'gs-provpick', 'data-key': 'provpick' }, [
@@ -267,6 +269,7 @@
   // cheapest one (per GPU-hour, so that an 8-GPU machine and a 1-GPU one compare).
   function pinPrice(a) {
     var t = a.t, fmt = a.fmt, gid = a.st.gpu, view = a.view;
+    if (view.pending) return h('p', { class: 'gs-hint gs-pinprice', id: 'gs-pin-price' }, t('loading'));
     var list = view.offerings.filter(function (o) {
       return o.gpu === gid && F.isNum(o.usd_per_hour) && o.usd_per_hour > 0 && F.isNum(o.gpus) && o.gpus > 0 && view.provider[o.provider];
     }).map(function (o) { return { o: o, per: o.usd_per_hour / o.gpus }; }).sort(function (x, y) { return x.per - y.per; });
