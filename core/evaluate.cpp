@@ -53,8 +53,9 @@ Candidate evaluate_option(const Request& request, const EnginePreset& engine, co
 
 // Offerings of the same GPU, count, link and fabric place and time alike: evaluate each shape once and
 // price each offering from it. An offering copies the shape's figures and nothing that allocates; the shape's
-// notes are built and joined back for the options returned (only the top option's explanations are shown). Copying whole Options per offering was most of a ranked
-// evaluate (perf on bench_native: malloc/free and Option copies ~40%).
+// notes are built and joined back for the options returned (only the top option's explanations are shown).
+// Copying whole Options per offering was most of a ranked evaluate (perf on bench_native: malloc/free and
+// Option copies ~40%).
 struct ShapeKey {
   const Gpu* gpu = nullptr;  // the catalog's GPU (one per id), which outlives the cache: compared by address
   InterconnectId interconnect = InterconnectId::pcie;

@@ -169,9 +169,11 @@ Candidate evaluate_with(const Request& request, const InferenceWorkload& workloa
     option.fits = false;
     option.meets_targets = false;
     option.memory_pressure = kNoKernelPressure;
-    if (in.notes) option.notes.push_back(note("no_kernel", SeverityId::warning, "capability.no_kernel",
-                                {param_text("format", std::string(id_of(workload.weights))), param_text("gpu", in.gpu->name),
-                                 param_text("missing", s.speed.missing_feature)}));
+    if (in.notes) {
+      option.notes.push_back(note("no_kernel", SeverityId::warning, "capability.no_kernel",
+                                  {param_text("format", std::string(id_of(workload.weights))), param_text("gpu", in.gpu->name),
+                                   param_text("missing", s.speed.missing_feature)}));
+    }
     return c;
   }
   if (!s.placement.fits) {

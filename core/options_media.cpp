@@ -35,9 +35,11 @@ Candidate evaluate_media_option(const Request& request, const EnginePreset& engi
   option.data = in.gpus;
   option.concurrency = request.media.batch;
   if (!option.fits) {
-    if (in.notes) option.notes.push_back(note("does_not_fit", SeverityId::info, "does_not_fit.media",
-                                {param_number("needed_bytes_per_gpu", memory.total_bytes, format_gb(memory.total_bytes)),
-                                 param_number("usable_bytes_per_gpu", usable, format_gb(usable))}));
+    if (in.notes) {
+      option.notes.push_back(note("does_not_fit", SeverityId::info, "does_not_fit.media",
+                                  {param_number("needed_bytes_per_gpu", memory.total_bytes, format_gb(memory.total_bytes)),
+                                   param_number("usable_bytes_per_gpu", usable, format_gb(usable))}));
+    }
     return c;
   }
   const MediaSpeed speed = media_speed(request.model, request.media, request.kind, engine, *in.gpu, in.gpus);

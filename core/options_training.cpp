@@ -149,7 +149,9 @@ Candidate evaluate_training_option(const Request& request, const EnginePreset& e
   const TrainingWorkload& w = request.training;
   Candidate c;
   Option& option = c.option;
-  if (f.recomputed && in.notes) option.notes.push_back(note("recomputed_activations", SeverityId::info, "recomputed_activations"));
+  if (f.recomputed && in.notes) {
+    option.notes.push_back(note("recomputed_activations", SeverityId::info, "recomputed_activations"));
+  }
   describe_hardware(option, in);
   option.fits = placement.fits;
   option.used_bytes_per_gpu = placement.used_bytes_per_gpu;
@@ -164,13 +166,15 @@ Candidate evaluate_training_option(const Request& request, const EnginePreset& e
   if (!placement.fits && placement.layout_mismatch) {
     const auto& p = *w.parallelism;
     const int64_t layout_gpus = p.tensor * p.pipeline * p.data;
-    if (in.notes) option.notes.push_back(note("does_not_fit", SeverityId::info, "does_not_fit.layout_gpus",
+    if (!in.notes) return c;
+    option.notes.push_back(note("does_not_fit", SeverityId::info, "does_not_fit.layout_gpus",
                                 {param_number("layout_gpus", static_cast<double>(layout_gpus), std::to_string(layout_gpus)),
                                  param_number("gpus", static_cast<double>(in.gpus), std::to_string(in.gpus))}));
     return c;
   }
   if (!placement.fits) {
-    if (in.notes) option.notes.push_back(note(
+    if (!in.notes) return c;
+    option.notes.push_back(note(
         "does_not_fit", SeverityId::info, "does_not_fit.training",
         {param_number("needed_bytes_per_gpu", placement.used_bytes_per_gpu, format_gb(placement.used_bytes_per_gpu)),
          param_text("sharding", std::string(id_of(placement.sharding))),
@@ -220,10 +224,12 @@ void scale_out(const Request& request, const EnginePreset& engine, const OptionI
     if (!wider.option.fits) continue;
     wider.option.instances = instances;
     // Rule of thumb 5: pretraining is multi-node; it needs the provider's fast fabric.
-    if (in.notes) wider.option.notes.push_back(note("multi_node", SeverityId::warning,
-                                      in.fast_fabric ? "multi_node.fast_fabric" : "multi_node.no_fast_fabric",
-                                      {param_number("instances", static_cast<double>(instances),
-                                                    std::to_string(instances))}));
+    if (in.notes) {
+      wider.option.notes.push_back(note("multi_node", SeverityId::warning,
+                                        in.fast_fabric ? "multi_node.fast_fabric" : "multi_node.no_fast_fabric",
+                                        {param_number("instances", static_cast<double>(instances),
+                                                      std::to_string(instances))}));
+    }
     const bool faster = !have || wider.option.train_s.value_or(1e300) < best.option.train_s.value_or(1e300);
     if (faster) {
       best = std::move(wider);
