@@ -87,7 +87,9 @@ var GpuSizerUI = { views: {} };
   function patchChildren(parent, kids) {
     var byKey = {};
     Array.prototype.forEach.call(parent.childNodes, function (n) { var k = keyOf(n); if (k) byKey[k] = n; });
-    kids = kids.filter(function (n) { return !n.__gsKeep || byKey[keyOf(n)]; });
+    // A kept node with no live node to stand for is built now when it can be (keep()'s build), else dropped.
+    kids = kids.map(function (n) { return n.__gsKeep && !byKey[keyOf(n)] && n.__gsBuild ? n.__gsBuild() : n; })
+      .filter(function (n) { return n && (!n.__gsKeep || byKey[keyOf(n)]); });
     for (var i = 0; i < kids.length; i++) {
       var nk = kids[i], cur = parent.childNodes[i] || null, k = keyOf(nk);
       if (nk.__gsKeep) {
@@ -125,8 +127,16 @@ var GpuSizerUI = { views: {} };
       : id ? el.querySelector('#' + cssId(id)) : el.querySelector('[data-focus-key="' + cssEsc(fk) + '"]');
     if (next && next.focus) next.focus();
   }
-  // keep(id, attrs): in a patch, the live node of that id as it is (with attrs set on it); nothing where there is none.
-  function keep(id, attrs) { var el = document.createElement('div'); el.setAttribute('id', id); el.__gsKeep = attrs || {}; return el; }
+  // keep(id, attrs, build): in a patch, the live node of that id as it is (with attrs set on it); where there is
+  // none, build()'s node (a view that knows it has not changed keeps itself, and is still drawn the first time),
+  // else nothing.
+  function keep(id, attrs, build) {
+    var el = document.createElement('div');
+    el.setAttribute('id', id);
+    el.__gsKeep = attrs || {};
+    if (build) el.__gsBuild = build;
+    return el;
+  }
   function cssId(id) { return String(id).replace(/[^a-zA-Z0-9_-]/g, function (c) { return '\\' + c; }); }
   function cssEsc(v) { return String(v).replace(/["\\]/g, '\\$&'); }
 
