@@ -118,12 +118,11 @@
   }
   function form(a) {
     var m = a._form, key = formKey(a);
-    if (form.memo && m && m.key === key && m.st === a.st && m.view === a.view && m.voc === a.voc && m.active === a.active && m.note === a.note) {
+    if (UI.views.memo !== false && m && m.key === key && m.st === a.st && m.view === a.view && m.voc === a.voc && m.active === a.active && m.note === a.note) {
       return D.keep('gs-formcol', null, function () { return buildForm(a, key); });
     }
     return buildForm(a, key);
   }
-  form.memo = true; // off: every render builds the form (a test compares the two)
   function buildForm(a, key) {
     a._form = { key: key, st: a.st, view: a.view, voc: a.voc, active: a.active, note: a.note };
     var c = a.ctx(), task = c.task, st = a.st, t = a.t;
