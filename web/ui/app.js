@@ -351,7 +351,7 @@
         if (gen !== fullGen) return;
         var req = a.lastReq;
         runFull();
-        if (a.lastReq === req && a.full && a.full.req === req) { a.pending = false; render(); }
+        if (a.lastReq === req && a.full && a.full.req === req) { a.pending = false; a.deferBelow = false; render(); }
       };
       if (delay) { fullTimer = setTimeout(go, delay); return; }
       // No delay: still after the first result is painted (a timeout set in a frame callback runs after that
@@ -362,8 +362,20 @@
     // While typing, the permalink is written once the typing pauses (with the every-option pass, just before it):
     // history.replaceState took 1–5 ms of each keystroke in Chromium.
     var hashTimer = null;
+    // While typing, the memory panel and the fit list follow in the next frame (a.deferBelow; results.js says why);
+    // a page in a background tab gets no frames, so the timeout draws them there.
+    var belowFrame = null, belowTimer = null;
+    function cancelBelow() { if (belowFrame !== null) { unraf(belowFrame); belowFrame = null; } clearTimeout(belowTimer); }
+    function renderBelowSoon() {
+      cancelBelow();
+      var go = function () { cancelBelow(); if (!a.deferBelow || a.destroyed) return; a.deferBelow = false; render(); };
+      belowFrame = raf(go);
+      belowTimer = setTimeout(go, 100);
+    }
     function run(delayFull) {
       cancelPending();
+      cancelBelow();
+      a.deferBelow = false;
       if (!a.sizer || a.destroyed) return;
       clearTimeout(hashTimer);
       if (delayFull) hashTimer = setTimeout(writeHash, FULL_DELAY_MS); else writeHash();
@@ -400,7 +412,9 @@
       });
       a.failed = issues.length > 0;
       a.assumed = a.failed ? {} : assumedNotes(a.lastOk, c);
+      a.deferBelow = !!delayFull && !a.failed;
       render();
+      if (a.deferBelow) renderBelowSoon();
     }
     // Workload defaults the core filled in (dataset size, token budget): its note beside the blank field; and the
     // estimated numbers of a custom architecture.
@@ -451,7 +465,7 @@
       // Measures what only the laid-out page knows (does the table scroll?); the first pass keeps the table and chart.
       if (Vw.afterPatch && !a.pending) Vw.afterPatch(a);
       // data-pending while the every-option pass is still to come (tests and `npm run bench` wait on it).
-      if (a.pending) root.setAttribute('data-pending', ''); else root.removeAttribute('data-pending');
+      if (a.pending || a.deferBelow) root.setAttribute('data-pending', ''); else root.removeAttribute('data-pending');
       if (a.lastOk) mark(a.pending ? 'first-result' : 'settled');
     }
     function attr(el, name, value) { if (el.getAttribute(name) !== value) el.setAttribute(name, value); }
@@ -490,6 +504,7 @@
         a.destroyed = true;
         cancelPending();
         cancelFull();
+        cancelBelow();
         clearTimeout(hashTimer);
         window.removeEventListener('hashchange', onHashChange);
         window.removeEventListener('resize', onResize);
