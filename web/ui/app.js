@@ -362,14 +362,19 @@
     // While typing, the permalink is written once the typing pauses (with the every-option pass, just before it):
     // history.replaceState took 1–5 ms of each keystroke in Chromium.
     var hashTimer = null;
-    // While typing, the memory panel and the fit list follow in the next frame (a.deferBelow; results.js says why);
-    // a page in a background tab gets no frames, so the timeout draws them there.
-    var belowFrame = null, belowTimer = null;
-    function cancelBelow() { if (belowFrame !== null) { unraf(belowFrame); belowFrame = null; } clearTimeout(belowTimer); }
+    // While typing, the memory panel and the fit list follow a frame later (a.deferBelow; results.js says why): drawn
+    // after the frame that paints the keystroke's result (a timeout set in a frame callback runs after that frame's
+    // paint; drawn in the callback itself, they would hold that paint back), so they are painted by the next one. A
+    // page in a background tab gets no frames: the longer timeout draws them there.
+    var belowFrame = null, belowTimer = null, belowAfter = null;
+    function cancelBelow() {
+      if (belowFrame !== null) { unraf(belowFrame); belowFrame = null; }
+      clearTimeout(belowTimer); clearTimeout(belowAfter);
+    }
     function renderBelowSoon() {
       cancelBelow();
       var go = function () { cancelBelow(); if (!a.deferBelow || a.destroyed) return; a.deferBelow = false; render(); };
-      belowFrame = raf(go);
+      belowFrame = raf(function () { belowFrame = null; belowAfter = setTimeout(go, 0); });
       belowTimer = setTimeout(go, 100);
     }
     function run(delayFull) {
