@@ -19,8 +19,8 @@
     var later = !!(resp && a.pending);
     function panel(id, build) { return later ? D.keep(id, { 'aria-busy': 'true' }) : build(); }
     // A keystroke's result is the summary and the top card (issue 16: within the frame): the memory panel and the fit
-    // list beneath them follow in the next frame (a.deferBelow, app.js), kept as they are meanwhile (or built, the
-    // first time). They are below the top card, off screen at desktop widths (1,000 px and more down at 1280 and
+    // list beneath them follow a frame later (a.deferBelow, app.js), kept as they are meanwhile (or built, the first
+    // time). They are below the top card, off screen at desktop widths (1,000 px and more down at 1280 and
     // 1400 px) and below the form on a phone; building and patching them was ~4 ms of a keystroke in Chromium
     // (scripts/profile-keystroke.js).
     var below = !!(resp && a.deferBelow);
