@@ -92,3 +92,32 @@ test('the kept form and header are the ones a fresh render builds; typing builds
   assert.equal(await snapshot(page), await fresh(page), 'after the theme');
   assert.deepEqual(problems, []);
 });
+
+// The first keystroke since the last frame is evaluated in its own input event: its summary and top card are in the
+// DOM before the next frame callback (so that frame paints them); the memory panel follows after that frame.
+test('a keystroke\'s summary is in the DOM before the next frame; the memory panel follows after it', async (t) => {
+  const { page, problems } = await openOffline(t);
+  await page.click('#gs-conc');
+  await page.keyboard.press('End');
+  await page.evaluate(() => {
+    const k = window.__k = { order: [] };
+    const input = document.querySelector('#gs-conc');
+    input.addEventListener('keydown', () => {
+      requestAnimationFrame(() => { k.order.push('frame'); });
+      const watch = (sel, name) => {
+        const mo = new MutationObserver(() => { k.order.push(name); mo.disconnect(); });
+        mo.observe(document.querySelector(sel), { childList: true, subtree: true, characterData: true });
+      };
+      watch('#gs-summary', 'summary');
+      watch('#gs-mem-total', 'memory');
+    }, { capture: true, once: true });
+  });
+  const mem = await page.locator('#gs-mem-total').textContent();
+  await page.keyboard.type('0'); // 8 -> 80
+  await settle(page);
+  const order = await page.evaluate(() => window.__k.order);
+  assert.deepEqual(order, ['summary', 'frame', 'memory'], 'summary, then the frame, then the memory panel');
+  assert.notEqual(await page.locator('#gs-mem-total').textContent(), mem, 'the memory follows the concurrency');
+  assert.equal(await page.locator('#gs-memory').getAttribute('aria-busy'), null, 'and is no longer marked busy');
+  assert.deepEqual(problems, []);
+});
