@@ -329,9 +329,18 @@
     var raf = window.requestAnimationFrame ? window.requestAnimationFrame.bind(window) : function (f) { return setTimeout(f, 16); };
     var unraf = window.cancelAnimationFrame ? window.cancelAnimationFrame.bind(window) : clearTimeout;
     // (A page in a background tab gets no frames: the timeout runs it there.)
-    var frameTimer = null;
+    // The first change since the last frame is evaluated at once, in its input event, so that its result is in the
+    // DOM before the next frame and painted by it, instead of a frame later (waiting for the frame callback first
+    // cost up to a frame of the 16.7 ms); changes after it wait for that frame, so fast typing still evaluates at
+    // most once a frame.
+    var frameTimer = null, ranFrame = null;
     function schedule() {
       if (frame !== null) return;
+      if (ranFrame === null) {
+        ranFrame = raf(function () { ranFrame = null; });
+        run(true);
+        return;
+      }
       frame = raf(function () { cancelPending(); run(true); });
       frameTimer = setTimeout(function () { cancelPending(); run(true); }, 100);
     }
@@ -366,7 +375,7 @@
         if (gen !== fullGen) return;
         var req = a.lastReq;
         runFull();
-        if (a.lastReq === req && a.full && a.full.req === req) { a.pending = false; render(); }
+        if (a.lastReq === req && a.full && a.full.req === req) { a.pending = false; a.deferBelow = false; render(); }
       };
       if (delay) { fullTimer = setTimeout(go, delay); return; }
       // No delay: still after the first result is painted (a timeout set in a frame callback runs after that
@@ -374,10 +383,31 @@
       raf(function () { setTimeout(go, 0); });
       fullTimer = setTimeout(go, 100);
     }
+    // While typing, the permalink is written once the typing pauses (with the every-option pass, just before it):
+    // history.replaceState took 1–5 ms of each keystroke in Chromium.
+    var hashTimer = null;
+    // While typing, the memory panel and the fit list follow a frame later (a.deferBelow; results.js says why): drawn
+    // after the frame that paints the keystroke's result (a timeout set in a frame callback runs after that frame's
+    // paint; drawn in the callback itself, they would hold that paint back), so they are painted by the next one. A
+    // page in a background tab gets no frames: the longer timeout draws them there.
+    var belowFrame = null, belowTimer = null, belowAfter = null;
+    function cancelBelow() {
+      if (belowFrame !== null) { unraf(belowFrame); belowFrame = null; }
+      clearTimeout(belowTimer); clearTimeout(belowAfter);
+    }
+    function renderBelowSoon() {
+      cancelBelow();
+      var go = function () { cancelBelow(); if (!a.deferBelow || a.destroyed) return; a.deferBelow = false; render(); };
+      belowFrame = raf(function () { belowFrame = null; belowAfter = setTimeout(go, 0); });
+      belowTimer = setTimeout(go, 100);
+    }
     function run(delayFull) {
       cancelPending();
+      cancelBelow();
+      a.deferBelow = false;
       if (!a.sizer || a.destroyed) return;
-      writeHash();
+      clearTimeout(hashTimer);
+      if (delayFull) hashTimer = setTimeout(writeHash, FULL_DELAY_MS); else writeHash();
       a.fmt = F.makeFmt(a.st.lang);
       var c = a.ctx();
       var built = FL.buildRequest(c);
@@ -411,7 +441,9 @@
       });
       a.failed = issues.length > 0;
       a.assumed = a.failed ? {} : assumedNotes(a.lastOk, c);
+      a.deferBelow = !!delayFull && !a.failed;
       render();
+      if (a.deferBelow) renderBelowSoon();
     }
     // Workload defaults the core filled in (dataset size, token budget): its note beside the blank field; and the
     // estimated numbers of a custom architecture.
@@ -435,16 +467,19 @@
     function render() {
       if (!a.st || !a.sizer || a.destroyed) return;
       a.fmt = F.makeFmt(a.st.lang);
-      var st = a.st, root = a.rootEl;
-      root.setAttribute('dir', st.lang === 'ar' ? 'rtl' : 'ltr');
-      root.setAttribute('lang', st.lang);
+      var st = a.st, root = a.rootEl, dir = st.lang === 'ar' ? 'rtl' : 'ltr';
+      // Only when they change: Chromium restyles and lays out the whole subtree again when lang or dir is set, even to
+      // the value it had (~15 ms of the frame after each keystroke at 1400 px, before the result could be painted).
+      attr(root, 'dir', dir);
+      attr(root, 'lang', st.lang);
       if (!embedded) {
-        document.documentElement.setAttribute('lang', st.lang);
-        document.documentElement.setAttribute('dir', st.lang === 'ar' ? 'rtl' : 'ltr');
-        document.title = a.t('app_title') + ' · ' + a.t('title_suffix');
+        attr(document.documentElement, 'lang', st.lang);
+        attr(document.documentElement, 'dir', dir);
+        var title = a.t('app_title') + ' · ' + a.t('title_suffix');
+        if (document.title !== title) document.title = title;
       } else {
-        root.setAttribute('role', 'region');
-        root.setAttribute('aria-label', a.t('widget_label'));
+        attr(root, 'role', 'region');
+        attr(root, 'aria-label', a.t('widget_label'));
       }
       var task = a.task();
       var Vw = UI.views;
@@ -459,11 +494,12 @@
       // Measures what only the laid-out page knows (does the table scroll?); the first pass keeps the table and chart.
       if (Vw.afterPatch && !a.pending) Vw.afterPatch(a);
       // data-pending while the every-option pass is still to come (tests and `npm run bench` wait on it).
-      // (and while the offerings are still to come).
+      // (and while the offerings, or the panels below the fold drawn a frame later, are still to come).
       var later = a.pending || a.offeringsPending;
-      if (later) root.setAttribute('data-pending', ''); else root.removeAttribute('data-pending');
+      if (later || a.deferBelow) root.setAttribute('data-pending', ''); else root.removeAttribute('data-pending');
       if (a.lastOk) mark(later ? 'first-result' : 'settled');
     }
+    function attr(el, name, value) { if (el.getAttribute(name) !== value) el.setAttribute(name, value); }
     var marked = {};
     function mark(name) {
       if (marked[name] || typeof performance === 'undefined' || !performance.mark) return;
@@ -499,6 +535,8 @@
         a.destroyed = true;
         cancelPending();
         cancelFull();
+        cancelBelow();
+        clearTimeout(hashTimer);
         window.removeEventListener('hashchange', onHashChange);
         window.removeEventListener('resize', onResize);
         clearTimeout(resizeTimer);

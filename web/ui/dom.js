@@ -3,7 +3,9 @@
    ever parsed as HTML. Views return fresh trees; patch() morphs them into the live DOM, keeping the nodes (and so
    focus, caret, scroll, open <details>) that are still there. Event handlers given as on* attributes travel with
    the patch, so a kept node always runs the handler of the latest render. */
-var GpuSizerUI = { views: {} };
+// views.memo: false makes every render build every view afresh (the form and the header keep their live nodes
+// while what they show is unchanged; a browser test compares the two).
+var GpuSizerUI = { views: { memo: true } };
 (function (UI) {
   'use strict';
   var SVGNS = 'http://www.w3.org/2000/svg';
@@ -48,16 +50,18 @@ var GpuSizerUI = { views: {} };
   }
   function same(a, b) { return a.nodeType === b.nodeType && a.nodeName === b.nodeName && keyOf(a) === keyOf(b); }
   function syncAttrs(a, b) {
-    var i, name;
+    var i, name, attrs = b.attributes, n = attrs.length, details = a.tagName === 'DETAILS';
+    for (i = 0; i < n; i++) {
+      name = attrs[i].name;
+      if (name === 'open' && details) continue; // the visitor's choice, once the node exists
+      if (a.getAttribute(name) !== attrs[i].value) a.setAttribute(name, attrs[i].value);
+    }
+    // a now has every attribute of b: only when it has more is there one to remove (most nodes have not).
+    if (a.attributes.length === n) return;
     for (i = a.attributes.length - 1; i >= 0; i--) {
       name = a.attributes[i].name;
-      if (name === 'open' && a.tagName === 'DETAILS') continue; // the visitor's choice, once the node exists
+      if (name === 'open' && details) continue;
       if (!b.hasAttribute(name)) a.removeAttribute(name);
-    }
-    for (i = 0; i < b.attributes.length; i++) {
-      name = b.attributes[i].name;
-      if (name === 'open' && a.tagName === 'DETAILS') continue;
-      if (a.getAttribute(name) !== b.attributes[i].value) a.setAttribute(name, b.attributes[i].value);
     }
   }
   function syncProps(a, b) {
@@ -86,15 +90,22 @@ var GpuSizerUI = { views: {} };
   // where there is none, nothing is added.
   function patchChildren(parent, kids) {
     var byKey = {};
-    Array.prototype.forEach.call(parent.childNodes, function (n) { var k = keyOf(n); if (k) byKey[k] = n; });
-    kids = kids.filter(function (n) { return !n.__gsKeep || byKey[keyOf(n)]; });
+    for (var c = parent.firstChild; c; c = c.nextSibling) { var ck = keyOf(c); if (ck) byKey[ck] = c; }
+    // A kept node with no live node to stand for is built now when it can be (keep()'s build), else dropped.
+    if (kids.some(function (n) { return n.__gsKeep; })) {
+      kids = kids.map(function (n) { return n.__gsKeep && !byKey[keyOf(n)] && n.__gsBuild ? n.__gsBuild() : n; })
+        .filter(function (n) { return n && (!n.__gsKeep || byKey[keyOf(n)]); });
+    }
+    // cur walks the live children alongside: after step i, the live node at position i is placed (prev).
+    var prev = null;
     for (var i = 0; i < kids.length; i++) {
-      var nk = kids[i], cur = parent.childNodes[i] || null, k = keyOf(nk);
+      var nk = kids[i], k = keyOf(nk), cur = prev ? prev.nextSibling : parent.firstChild;
       if (nk.__gsKeep) {
         var live = byKey[k], set = nk.__gsKeep;
         delete byKey[k];
         if (live !== cur) parent.insertBefore(live, cur);
-        Object.keys(set).forEach(function (name) { live.setAttribute(name, set[name]); });
+        Object.keys(set).forEach(function (name) { if (live.getAttribute(name) !== set[name]) live.setAttribute(name, set[name]); });
+        prev = live;
         continue;
       }
       if (k && byKey[k] && same(byKey[k], nk)) {
@@ -102,10 +113,12 @@ var GpuSizerUI = { views: {} };
         delete byKey[k];
         if (old !== cur) parent.insertBefore(old, cur);
         morph(old, nk);
+        prev = old;
         continue;
       }
-      if (cur && !keyOf(cur) && !k && same(cur, nk)) { morph(cur, nk); continue; }
+      if (cur && !keyOf(cur) && !k && same(cur, nk)) { morph(cur, nk); prev = cur; continue; }
       parent.insertBefore(nk, cur);
+      prev = nk;
     }
     while (parent.childNodes.length > kids.length) parent.removeChild(parent.lastChild);
   }
@@ -125,8 +138,16 @@ var GpuSizerUI = { views: {} };
       : id ? el.querySelector('#' + cssId(id)) : el.querySelector('[data-focus-key="' + cssEsc(fk) + '"]');
     if (next && next.focus) next.focus();
   }
-  // keep(id, attrs): in a patch, the live node of that id as it is (with attrs set on it); nothing where there is none.
-  function keep(id, attrs) { var el = document.createElement('div'); el.setAttribute('id', id); el.__gsKeep = attrs || {}; return el; }
+  // keep(id, attrs, build): in a patch, the live node of that id as it is (with attrs set on it); where there is
+  // none, build()'s node (a view that knows it has not changed keeps itself, and is still drawn the first time),
+  // else nothing.
+  function keep(id, attrs, build) {
+    var el = document.createElement('div');
+    el.setAttribute('id', id);
+    el.__gsKeep = attrs || {};
+    if (build) el.__gsBuild = build;
+    return el;
+  }
   function cssId(id) { return String(id).replace(/[^a-zA-Z0-9_-]/g, function (c) { return '\\' + c; }); }
   function cssEsc(v) { return String(v).replace(/["\\]/g, '\\$&'); }
 

@@ -28,10 +28,22 @@
     } }, [D.icon('link'), a.t('copy_link')]);
     return h('div', { class: 'gs-tool gs-copy' }, [btn, out]);
   }
-  function header(a) {
+  // The header and the widget's bar show the language, the theme and the copied link only; typing re-renders the
+  // page once a frame, and building their icons (SVG) again was ~2 ms of a keystroke in Chromium (issue 16). While
+  // those are as at the last build, the patch keeps the live header (D.keep; built when there is none).
+  function kept(a, id, build) {
+    var key = JSON.stringify([a.st.lang, a.themeDark, a.copied, a.feat.copyLink]);
+    var m = a._chrome;
+    if (UI.views.memo !== false && m && m.id === id && m.key === key && m.voc === a.voc) return D.keep(id, null, function () { return build(a); });
+    a._chrome = { id: id, key: key, voc: a.voc };
+    return build(a);
+  }
+  function header(a) { return kept(a, 'gs-header', buildHeader); }
+  function widgetBar(a) { return kept(a, 'gs-wbar', buildWidgetBar); }
+  function buildHeader(a) {
     var themeBtn = h('button', { type: 'button', class: 'gs-btn', id: 'gs-theme', 'aria-pressed': a.themeDark ? 'true' : 'false', onclick: a.toggleTheme },
       [D.icon('moon'), a.t('theme_dark')]);
-    return h('header', { class: 'gs-header' }, [
+    return h('header', { class: 'gs-header', id: 'gs-header' }, [
       h('a', { class: 'gs-skip', id: 'gs-skip', href: '#gs-results', onclick: function (e) {
         e.preventDefault();
         var r = a.rootEl.querySelector('#gs-results');
@@ -41,8 +53,8 @@
       h('div', { class: 'gs-tools' }, [langSelect(a), h('div', { class: 'gs-tool' }, themeBtn), copyLinkTool(a)])
     ]);
   }
-  function widgetBar(a) {
-    return h('div', { class: 'gs-wbar' }, [
+  function buildWidgetBar(a) {
+    return h('div', { class: 'gs-wbar', id: 'gs-wbar' }, [
       h('div', { class: 'gs-brand gs-brand-small' }, [D.logo(), h('h2', {}, a.t('app_title'))]),
       h('div', { class: 'gs-tools' }, [langSelect(a), a.feat.copyLink ? copyLinkTool(a) : null])
     ]);

@@ -93,7 +93,38 @@
       .map(function (f) { return tableField(a, f, c); });
   }
 
+  // Typing re-renders the page once a frame (issue 16: instant), and the form then shows what it showed: the typed
+  // text is already in its box. Building it afresh and patching its ~450 nodes (the GPU and model lists, the
+  // providers) was about a third of a keystroke's time in Chromium (`npm run bench`). The form is a function of the
+  // state, the field problems and assumed values beside the fields, the catalog, the vocabulary and the importer's
+  // note (the objects it reads, and keeps in its handlers); while all of these are as at the last build, the patch
+  // keeps the live form (D.keep). A typed field's value counts as unchanged while its box shows it already: the form
+  // reads those values only into their boxes.
+  function formKey(a) {
+    var st = {};
+    Object.keys(a.st).forEach(function (k) {
+      var f = FL.get(k), v = a.st[k];
+      if (f && (f.type === 'num' || k === 'hf') && typeof v === 'string') {
+        var box = a.rootEl.querySelector('#' + D.cssId(f.id));
+        if (box && box.value === v) v = { shown: true };
+      }
+      st[k] = v;
+    });
+    var assumed = {};
+    Object.keys(a.assumed || {}).forEach(function (k) {
+      assumed[k] = [].concat(a.assumed[k]).map(function (x) { return x && x.nodeType ? x.textContent : String(x); });
+    });
+    return JSON.stringify([st, a.fieldIssues, assumed]);
+  }
   function form(a) {
+    var m = a._form, key = formKey(a);
+    if (UI.views.memo !== false && m && m.key === key && m.st === a.st && m.view === a.view && m.voc === a.voc && m.active === a.active && m.note === a.note) {
+      return D.keep('gs-formcol', null, function () { return buildForm(a, key); });
+    }
+    return buildForm(a, key);
+  }
+  function buildForm(a, key) {
+    a._form = { key: key, st: a.st, view: a.view, voc: a.voc, active: a.active, note: a.note };
     var c = a.ctx(), task = c.task, st = a.st, t = a.t;
     var llm = task.models[0] === 'llm';
     var frm = h('form', { class: 'gs-form', novalidate: true, 'aria-label': t('sec_workload'), onsubmit: function (e) { e.preventDefault(); a.run(); } });
@@ -135,7 +166,7 @@
     frm.appendChild(hw);
 
     frm.appendChild(UI.views.catalogBox(a));
-    return h('div', { class: 'gs-formcol' }, frm);
+    return h('div', { class: 'gs-formcol', id: 'gs-formcol' }, frm);
   }
 
   // The pinned parallel layout (training): four degrees, all or none; the core's errors about the layout as a

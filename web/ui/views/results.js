@@ -18,6 +18,13 @@
     // render's time; the summary, the top card, the memory and the fit list above them are the first pass's own.
     var later = !!(resp && a.pending);
     function panel(id, build) { return later ? D.keep(id, { 'aria-busy': 'true' }) : build(); }
+    // A keystroke's result is the summary and the top card (issue 16: within the frame): the memory panel and the fit
+    // list beneath them follow a frame later (a.deferBelow, app.js), kept as they are meanwhile (or built, the first
+    // time). They are below the top card, off screen at desktop widths (1,000 px and more down at 1280 and
+    // 1400 px) and below the form on a phone; building and patching them was ~4 ms of a keystroke in Chromium
+    // (scripts/profile-keystroke.js).
+    var below = !!(resp && a.deferBelow);
+    function next(id, build) { return below ? D.keep(id, { 'aria-busy': 'true' }, build) : build(); }
     var top = data ? pickTop(data.all) : null;
     // Every problem is in a.issues once (a field's problem also sits beside its field, the same problem).
     var summary = a.failed ? t('errors_title') + ': ' + a.fmt.int(a.issues.length)
@@ -37,9 +44,9 @@
     if (resp) {
       add(h('div', { class: 'gs-toprow', id: 'gs-toprow' }, [Vw.top(a, o, resp, top, data.all),
         a.feat.guidance && resp.guidance && resp.guidance.length ? panel('gs-guidance', function () { return Vw.guidance(a, resp); }) : null]));
-      add(Vw.memory(a, o, resp));
+      add(next('gs-memory', function () { return Vw.memory(a, o, resp); }));
       if (a.feat.fitview && Array.isArray(resp.fit_by_gpu) && resp.fit_by_gpu.length) {
-        add(Vw.fit(a, o, resp));
+        add(next('gs-fit', function () { return Vw.fit(a, o, resp); }));
         add(panel('gs-fitgrid', function () { return Vw.fitgrid(a, o, resp); }));
       }
       if (a.feat.fitview) add(panel('gs-compare', function () { return Vw.compare(a, o, resp); }));
