@@ -219,22 +219,25 @@ class TextObject {
   bool first_ = true;
 };
 
-void write_strings(std::string& out, const std::vector<std::string>& values) {
+// A JSON array of `items`, each written by write_item(out, item).
+template <class T, class WriteItem>
+void write_list(std::string& out, const std::vector<T>& items, WriteItem write_item) {
   out += '[';
-  for (size_t i = 0; i < values.size(); ++i) {
+  for (size_t i = 0; i < items.size(); ++i) {
     if (i) out += ',';
-    TextObject::write_string(out, values[i]);
+    write_item(out, items[i]);
   }
   out += ']';
 }
 
+void write_strings(std::string& out, const std::vector<std::string>& values) {
+  write_list(out, values, [](std::string& text, const std::string& value) { TextObject::write_string(text, value); });
+}
+
 // Each note as a fact and its sentence: params carry the raw figure where there is one, else the text.
 void write_notes(std::string& out, const std::vector<Note>& notes) {
-  out += '[';
-  for (size_t i = 0; i < notes.size(); ++i) {
-    const Note& n = notes[i];
-    if (i) out += ',';
-    TextObject note(out);
+  write_list(out, notes, [](std::string& list, const Note& n) {
+    TextObject note(list);
     note.put_string("code", n.code);
     {
       // A json object: sorted by name, and a later param of the same name replaces an earlier one.
@@ -262,8 +265,7 @@ void write_notes(std::string& out, const std::vector<Note>& notes) {
     }
     note.put_string("severity", id_of(n.severity));
     note.put_string("text", n.text);
-  }
-  out += ']';
+  });
 }
 
 void write_option(std::string& out, const Option& o) {
@@ -441,26 +443,20 @@ const char* explained_unit(std::string_view name) {
 namespace {
 
 void write_issues(std::string& out, const Issues& issues) {
-  out += '[';
-  for (size_t i = 0; i < issues.size(); ++i) {
-    if (i) out += ',';
-    TextObject issue(out);
-    issue.put_string("code", issues[i].code);
-    issue.put_string("message", issues[i].message);
-    issue.put_string("path", issues[i].path);
-  }
-  out += ']';
+  write_list(out, issues, [](std::string& list, const Issue& i) {
+    TextObject issue(list);
+    issue.put_string("code", i.code);
+    issue.put_string("message", i.message);
+    issue.put_string("path", i.path);
+  });
 }
 
 // "Show the math": values and units are json objects (sorted by name; of a repeated name the last finite
 // value stays, as repeated assignments leave it).
 void write_explain(std::string& out, const std::vector<Explanation>& explain) {
-  out += '[';
   std::vector<const std::pair<std::string, double>*> values;
-  for (size_t i = 0; i < explain.size(); ++i) {
-    const Explanation& e = explain[i];
-    if (i) out += ',';
-    TextObject item(out);
+  write_list(out, explain, [&values](std::string& list, const Explanation& e) {
+    TextObject item(list);
     item.put_string("figure", e.figure);
     item.put_string("formula", e.formula);
     item.put("result", e.result);
@@ -492,8 +488,7 @@ void write_explain(std::string& out, const std::vector<Explanation>& explain) {
       if (any) TextObject::write_number(written.escaped_key(values[last]->first), values[last]->second);
       k = next;
     }
-  }
-  out += ']';
+  });
 }
 
 }  // namespace
@@ -514,32 +509,19 @@ std::string response_to_text(const Response& r) {
     write_issues(top.key("errors"), r.errors);
     if (r.ok) {
       write_explain(top.key("explain"), r.explain);
-      {
-        std::string& text = top.key("fit_by_gpu");
-        text += '[';
-        for (size_t i = 0; i < r.fit_by_gpu.size(); ++i) {
-          const GpuFit& fit = r.fit_by_gpu[i];
-          if (i) text += ',';
-          TextObject item(text);
-          item.put_string("gpu", fit.gpu);
-          item.put_int("gpus_needed", fit.gpus_needed);
-          if (fit.used_bytes_per_gpu) item.put_bytes("used_bytes_per_gpu", *fit.used_bytes_per_gpu);
-          item.put_bytes("vram_bytes_per_gpu", fit.vram_bytes_per_gpu);
-        }
-        text += ']';
-      }
-      {
-        std::string& text = top.key("guidance");
-        text += '[';
-        for (size_t i = 0; i < r.guidance.size(); ++i) {
-          if (i) text += ',';
-          TextObject item(text);
-          item.put_string("answer", r.guidance[i].answer);
-          item.put_string("id", r.guidance[i].id);
-          item.put_string("question", r.guidance[i].question);
-        }
-        text += ']';
-      }
+      write_list(top.key("fit_by_gpu"), r.fit_by_gpu, [](std::string& list, const GpuFit& fit) {
+        TextObject item(list);
+        item.put_string("gpu", fit.gpu);
+        item.put_int("gpus_needed", fit.gpus_needed);
+        if (fit.used_bytes_per_gpu) item.put_bytes("used_bytes_per_gpu", *fit.used_bytes_per_gpu);
+        item.put_bytes("vram_bytes_per_gpu", fit.vram_bytes_per_gpu);
+      });
+      write_list(top.key("guidance"), r.guidance, [](std::string& list, const Guidance& g) {
+        TextObject item(list);
+        item.put_string("answer", g.answer);
+        item.put_string("id", g.id);
+        item.put_string("question", g.question);
+      });
       if (r.memory) {
         const MemoryReport& m = *r.memory;
         json memory = json::object();
@@ -572,30 +554,17 @@ std::string response_to_text(const Response& r) {
     }
     top.put_bool("ok", r.ok);
     if (r.ok) {
-      {
-        std::string& text = top.key("options");
-        text += '[';
-        for (size_t i = 0; i < r.options.size(); ++i) {
-          if (i) text += ',';
-          write_option(text, r.options[i]);
-        }
-        text += ']';
-      }
+      write_list(top.key("options"), r.options, write_option);
       top.put_integer("options_evaluated", r.options_evaluated);
       if (!r.scaling.empty()) {
-        std::string& text = top.key("scaling");
-        text += '[';
-        for (size_t i = 0; i < r.scaling.size(); ++i) {
-          const ScalingRow& row = r.scaling[i];
-          if (i) text += ',';
-          TextObject item(text);
+        write_list(top.key("scaling"), r.scaling, [](std::string& list, const ScalingRow& row) {
+          TextObject item(list);
           item.put_integer("gpus", row.gpus);
           item.put_integer("instances", row.instances);
           item.put("job_s", row.job_s);
           item.put_bool("meets_targets", row.meets_targets);
           item.put("usd_total", row.usd_total);
-        }
-        text += ']';
+        });
       }
     }
     write_issues(top.key("warnings"), r.warnings);
