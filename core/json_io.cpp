@@ -49,15 +49,61 @@ inline bool plain_ascii_8(uint64_t word) {
   return !has_zero(word ^ (kOnes * '"')) && !has_zero(word ^ (kOnes * '\\'));
 }
 
+// The response's text as it is written. The writer below adds a few bytes at a time (a comma, a quote, a key),
+// and in the WASM build this file is compiled for size (-Oz, CMakeLists.txt), where each std::string `+=` is an
+// out-of-line call through libc++'s short/long-string checks: ~15 % of a ranked evaluate in Node went to those
+// calls. Here the common path is a bounds check and a store or memcpy, always inlined.
+class Text {
+ public:
+  [[gnu::always_inline]] inline Text& operator+=(char c) {
+    if (size_ == capacity_) grow(1);
+    data_[size_++] = c;
+    return *this;
+  }
+  [[gnu::always_inline]] inline Text& operator+=(std::string_view s) {
+    append(s.data(), s.size());
+    return *this;
+  }
+  Text& operator+=(const char* s) { return *this += std::string_view(s); }
+  [[gnu::always_inline]] inline void append(const char* s, size_t n) {
+    if (capacity_ - size_ < n) grow(n);
+    std::memcpy(data_ + size_, s, n);
+    size_ += n;
+  }
+  size_t size() const { return size_; }
+  // Drops what was written after `size` (the string writer undoing a string it hands to dump_json instead).
+  void truncate(size_t size) { size_ = std::min(size, size_); }
+  void reserve(size_t bytes) {
+    if (bytes > capacity_) grow(bytes - size_);
+  }
+  std::string take() {
+    buffer_.resize(size_);
+    capacity_ = size_ = 0;
+    data_ = nullptr;
+    return std::move(buffer_);
+  }
+
+ private:
+  [[gnu::noinline]] void grow(size_t more) {
+    capacity_ = std::max(size_ + more, capacity_ * 2 + 256);
+    buffer_.resize(capacity_);
+    data_ = buffer_.data();
+  }
+  std::string buffer_;  // its size is capacity_; the text is its first size_ bytes
+  char* data_ = nullptr;
+  size_t size_ = 0;
+  size_t capacity_ = 0;
+};
+
 class TextObject {
  public:
-  explicit TextObject(std::string& out) : out_(out) { out_ += '{'; }
+  explicit TextObject(Text& out) : out_(out) { out_ += '{'; }
   ~TextObject() { out_ += '}'; }
   TextObject(const TextObject&) = delete;
   TextObject& operator=(const TextObject&) = delete;
 
   // Starts the next member; the caller writes its value.
-  std::string& key(const char* name) {
+  Text& key(const char* name) {
     if (!first_) out_ += ',';
     first_ = false;
     out_ += '"';
@@ -66,7 +112,7 @@ class TextObject {
     return out_;
   }
   // A member whose name is data, not a literal: escaped as any string.
-  std::string& escaped_key(std::string_view name) {
+  Text& escaped_key(std::string_view name) {
     if (!first_) out_ += ',';
     first_ = false;
     write_string(out_, name);
@@ -89,12 +135,12 @@ class TextObject {
   void put_bool(const char* name, bool value) { key(name) += value ? "true" : "false"; }
   void put_string(const char* name, std::string_view value) { write_string(key(name), value); }
 
-  static void write_integer(std::string& out, int64_t value) {
+  static void write_integer(Text& out, int64_t value) {
     char buffer[24];
     const char* end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
     out.append(buffer, static_cast<size_t>(end - buffer));
   }
-  static void write_number(std::string& out, double value) {
+  static void write_number(Text& out, double value) {
     char buffer[64];
     const char* end = nlohmann::detail::to_chars(buffer, buffer + sizeof buffer, value);
     out.append(buffer, static_cast<size_t>(end - buffer));
@@ -103,7 +149,7 @@ class TextObject {
   // control bytes as \u00xx, well-formed UTF-8 (Arabic text, "×", "≈") copied as it is. Anything that is not
   // well-formed UTF-8 goes through dump_json itself, which replaces the bad bytes. Escaping here, byte by
   // byte without building a json value per string, is what lets the whole response be written as text.
-  static void write_string(std::string& out, std::string_view value) {
+  static void write_string(Text& out, std::string_view value) {
     const size_t start = out.size();
     out += '"';
     const auto* bytes = reinterpret_cast<const unsigned char*>(value.data());
@@ -147,7 +193,7 @@ class TextObject {
       }
       const size_t length = utf8_length(bytes + i, n - i);
       if (length == 0) {  // not well-formed: exactly as dump_json writes it
-        out.resize(start);
+        out.truncate(start);
         out += dump_json(json(std::string(value)));
         return;
       }
@@ -173,7 +219,7 @@ class TextObject {
   }
 
   // Any json value as dump_json writes it (objects are std::maps: their keys iterate in byte order).
-  static void write_value(std::string& out, const json& v) {
+  static void write_value(Text& out, const json& v) {
     switch (v.type()) {
       case json::value_t::object: {
         out += '{';
@@ -215,13 +261,13 @@ class TextObject {
   }
 
  private:
-  std::string& out_;
+  Text& out_;
   bool first_ = true;
 };
 
 // A JSON array of `items`, each written by write_item(out, item).
 template <class T, class WriteItem>
-void write_list(std::string& out, const std::vector<T>& items, WriteItem write_item) {
+void write_list(Text& out, const std::vector<T>& items, WriteItem write_item) {
   out += '[';
   for (size_t i = 0; i < items.size(); ++i) {
     if (i) out += ',';
@@ -230,13 +276,13 @@ void write_list(std::string& out, const std::vector<T>& items, WriteItem write_i
   out += ']';
 }
 
-void write_strings(std::string& out, const std::vector<std::string>& values) {
-  write_list(out, values, [](std::string& text, const std::string& value) { TextObject::write_string(text, value); });
+void write_strings(Text& out, const std::vector<std::string>& values) {
+  write_list(out, values, [](Text& text, const std::string& value) { TextObject::write_string(text, value); });
 }
 
 // Each note as a fact and its sentence: params carry the raw figure where there is one, else the text.
-void write_notes(std::string& out, const std::vector<Note>& notes) {
-  write_list(out, notes, [](std::string& list, const Note& n) {
+void write_notes(Text& out, const std::vector<Note>& notes) {
+  write_list(out, notes, [](Text& list, const Note& n) {
     TextObject note(list);
     note.put_string("code", n.code);
     {
@@ -245,7 +291,7 @@ void write_notes(std::string& out, const std::vector<Note>& notes) {
       params.reserve(n.fact.params.size());
       for (const Param& p : n.fact.params) params.push_back(&p);
       std::stable_sort(params.begin(), params.end(), [](const Param* a, const Param* b) { return a->name < b->name; });
-      std::string& text = note.key("params");
+      Text& text = note.key("params");
       text += '{';
       bool first = true;
       for (size_t k = 0; k < params.size(); ++k) {
@@ -268,7 +314,7 @@ void write_notes(std::string& out, const std::vector<Note>& notes) {
   });
 }
 
-void write_option(std::string& out, const Option& o) {
+void write_option(Text& out, const Option& o) {
   TextObject j(out);
   j.put("billed_s", o.billed_s);
   if (o.bottleneck) j.put_string("bottleneck", id_of(*o.bottleneck));
@@ -314,7 +360,7 @@ void write_option(std::string& out, const Option& o) {
     }
     if (!o.ranges.empty()) {
       std::stable_sort(ranges.begin(), ranges.end(), [](const FigureRange* a, const FigureRange* b) { return a->figure < b->figure; });
-      std::string& text = j.key("ranges");
+      Text& text = j.key("ranges");
       text += '{';
       for (size_t k = 0; k < ranges.size(); ++k) {
         if (k) text += ',';
@@ -442,8 +488,8 @@ const char* explained_unit(std::string_view name) {
 
 namespace {
 
-void write_issues(std::string& out, const Issues& issues) {
-  write_list(out, issues, [](std::string& list, const Issue& i) {
+void write_issues(Text& out, const Issues& issues) {
+  write_list(out, issues, [](Text& list, const Issue& i) {
     TextObject issue(list);
     issue.put_string("code", i.code);
     issue.put_string("message", i.message);
@@ -453,9 +499,9 @@ void write_issues(std::string& out, const Issues& issues) {
 
 // "Show the math": values and units are json objects (sorted by name; of a repeated name the last finite
 // value stays, as repeated assignments leave it).
-void write_explain(std::string& out, const std::vector<Explanation>& explain) {
+void write_explain(Text& out, const std::vector<Explanation>& explain) {
   std::vector<const std::pair<std::string, double>*> values;
-  write_list(out, explain, [&values](std::string& list, const Explanation& e) {
+  write_list(out, explain, [&values](Text& list, const Explanation& e) {
     TextObject item(list);
     item.put_string("figure", e.figure);
     item.put_string("formula", e.formula);
@@ -498,7 +544,7 @@ void write_explain(std::string& out, const std::vector<Explanation>& explain) {
 // response as a json tree and dumping it was most of a pinned evaluate (a sweep point: ~0.7 of ~0.9 ms natively,
 // perf: map nodes, their teardown, and nlohmann's byte-by-byte escaping of the guidance and explanations).
 std::string response_to_text(const Response& r) {
-  std::string out;
+  Text out;
   out.reserve(r.options.size() * 2048 + 24576);
   {
     TextObject top(out);
@@ -509,14 +555,14 @@ std::string response_to_text(const Response& r) {
     write_issues(top.key("errors"), r.errors);
     if (r.ok) {
       write_explain(top.key("explain"), r.explain);
-      write_list(top.key("fit_by_gpu"), r.fit_by_gpu, [](std::string& list, const GpuFit& fit) {
+      write_list(top.key("fit_by_gpu"), r.fit_by_gpu, [](Text& list, const GpuFit& fit) {
         TextObject item(list);
         item.put_string("gpu", fit.gpu);
         item.put_int("gpus_needed", fit.gpus_needed);
         if (fit.used_bytes_per_gpu) item.put_bytes("used_bytes_per_gpu", *fit.used_bytes_per_gpu);
         item.put_bytes("vram_bytes_per_gpu", fit.vram_bytes_per_gpu);
       });
-      write_list(top.key("guidance"), r.guidance, [](std::string& list, const Guidance& g) {
+      write_list(top.key("guidance"), r.guidance, [](Text& list, const Guidance& g) {
         TextObject item(list);
         item.put_string("answer", g.answer);
         item.put_string("id", g.id);
@@ -557,7 +603,7 @@ std::string response_to_text(const Response& r) {
       write_list(top.key("options"), r.options, write_option);
       top.put_integer("options_evaluated", r.options_evaluated);
       if (!r.scaling.empty()) {
-        write_list(top.key("scaling"), r.scaling, [](std::string& list, const ScalingRow& row) {
+        write_list(top.key("scaling"), r.scaling, [](Text& list, const ScalingRow& row) {
           TextObject item(list);
           item.put_integer("gpus", row.gpus);
           item.put_integer("instances", row.instances);
@@ -573,7 +619,7 @@ std::string response_to_text(const Response& r) {
       top.put_string("workload_kind", workload_kind_name(r.kind));
     }
   }
-  return out;
+  return out.take();
 }
 
 json response_to_json(const Response& r) {

@@ -30,7 +30,10 @@ test("pre.js's browser decoding loop gives Node's bytes for every byte value and
     if (source[end] === '{') depth++;
     if (source[end] === '}' && --depth === 0) break;
   }
-  const context = { ENVIRONMENT_IS_NODE: false, Buffer: undefined, Uint8Array };
+  // A Uint8Array without fromHex (engines before it): the loop itself.
+  class OldUint8Array extends Uint8Array {}
+  OldUint8Array.fromHex = undefined;
+  const context = { ENVIRONMENT_IS_NODE: false, Buffer: undefined, Uint8Array: OldUint8Array };
   vm.runInNewContext(source.slice(start, end + 1) + '\nthis.decode = sizerHexBytes;', context);
   const bytes = Buffer.alloc(256 * 3);
   for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 197 + (i >> 8)) & 255;
