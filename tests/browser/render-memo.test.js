@@ -121,3 +121,31 @@ test('a keystroke\'s summary is in the DOM before the next frame; the memory pan
   assert.equal(await page.locator('#gs-memory').getAttribute('aria-busy'), null, 'and is no longer marked busy');
   assert.deepEqual(problems, []);
 });
+
+test('a patch removes a stale attribute from a <details> and leaves its open state as the visitor set it', async (t) => {
+  const { page, problems } = await openOffline(t);
+  const out = await page.evaluate(() => {
+    const D = GpuSizerUI.dom;
+    const box = document.createElement('div');
+    document.body.appendChild(box);
+    const result = {};
+    // The live node: closed by the visitor, with an attribute the new tree no longer has. The new tree opens it
+    // (its default) and keeps the class; one attribute fewer on each side used to look like "nothing to remove".
+    box.innerHTML = '<details class="gs-x" data-stale="1"><summary>s</summary></details>';
+    const live = box.firstChild;
+    D.patch(box, [D.h('details', { class: 'gs-x', open: '' }, [D.h('summary', {}, ['s'])])]);
+    result.same = box.firstChild === live;
+    result.stale = live.hasAttribute('data-stale');
+    result.open = live.hasAttribute('open');
+    // Opened by the visitor, the new tree closed: the stale attribute goes, open stays.
+    live.setAttribute('open', '');
+    live.setAttribute('data-stale', '2');
+    D.patch(box, [D.h('details', { class: 'gs-x' }, [D.h('summary', {}, ['s'])])]);
+    result.stale2 = live.hasAttribute('data-stale');
+    result.open2 = live.hasAttribute('open');
+    box.remove();
+    return result;
+  });
+  assert.deepEqual(out, { same: true, stale: false, open: false, stale2: false, open2: true });
+  assert.deepEqual(problems, []);
+});

@@ -56,8 +56,10 @@ var GpuSizerUI = { views: { memo: true } };
       if (name === 'open' && details) continue; // the visitor's choice, once the node exists
       if (a.getAttribute(name) !== attrs[i].value) a.setAttribute(name, attrs[i].value);
     }
-    // a now has every attribute of b: only when it has more is there one to remove (most nodes have not).
-    if (a.attributes.length === n) return;
+    // a now has every attribute of b (but a <details>'s open, left as the visitor set it): only when it has more is
+    // there one to remove (most nodes have not).
+    var expected = details ? n + (a.hasAttribute('open') ? 1 : 0) - (b.hasAttribute('open') ? 1 : 0) : n;
+    if (a.attributes.length === expected) return;
     for (i = a.attributes.length - 1; i >= 0; i--) {
       name = a.attributes[i].name;
       if (name === 'open' && details) continue;
