@@ -13,7 +13,11 @@
 // is asserted (timings depend on the machine and its load).
 // Environment: BENCH_RUNS (default 200), BENCH_SWEEP_RUNS (default 10), BENCH_PAGE_RUNS (default 5),
 // BENCH_DOORS (comma list of native, node, chromium, offline; default all), CHROMIUM_PATH (default /usr/bin/chromium),
-// BENCH_KEY_RUNS (keystrokes per page load, default 6), BENCH_PAGE_FILE (another offline file to time, default dist/gpu-sizer.html).
+// BENCH_KEY_RUNS (keystrokes per page load, default 6), BENCH_PAGE_FILE (another offline file to time, default dist/gpu-sizer.html),
+// BENCH_MODULE (another module for the Node and Chromium doors, default dist/gpu-sizer.js: to time two builds back to
+// back), BENCH_WARMUP (untimed evaluates of each request before its warm loop, default 20: V8 runs a WASM function
+// first as its baseline compiler's code and swaps in TurboFan's a while later, compiled in the background, so a loop
+// started right after the first call times a mix of the two; the first evaluate is timed before any of it).
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -28,6 +32,7 @@ const benchDir = path.join(root, 'build', 'bench');
 const nativeDir = path.join(root, 'build', 'native');
 const runs = Number(process.env.BENCH_RUNS || 200);
 const sweepRuns = Number(process.env.BENCH_SWEEP_RUNS || 10);
+const warmup = Number(process.env.BENCH_WARMUP ?? 20);
 const pageRuns = Number(process.env.BENCH_PAGE_RUNS || 5);
 const keyRuns = Number(process.env.BENCH_KEY_RUNS || 6);
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -127,7 +132,7 @@ async function buildNative() {
 async function nativeBench() {
   const binary = await buildNative();
   const requestsFile = path.join(benchDir, 'requests.json');
-  fs.writeFileSync(requestsFile, JSON.stringify({ full: fullRequest, full_all: fullAllRequest, sweep: sweepRequests, runs, sweep_runs: sweepRuns }));
+  fs.writeFileSync(requestsFile, JSON.stringify({ full: fullRequest, full_all: fullAllRequest, sweep: sweepRequests, runs, sweep_runs: sweepRuns, warmup }));
   const out = JSON.parse(await run(binary, [requestsFile]));
   if (!out.ok || !out.sweep_ok) throw new Error('the native evaluation did not return ok');
   return {
@@ -148,18 +153,22 @@ async function timeInDoor(createSizer, spec) {
   const first = sizer.evaluate(spec.full);
   const first_ms = now() - t;
   if (!first.ok) throw new Error('evaluate did not return ok: ' + JSON.stringify(first.errors));
+  const warm = (request, times) => { for (let i = 0; i < times; i++) sizer.evaluate(request); };
+  warm(spec.full, spec.warmup);
   const full_ms = [];
   for (let i = 0; i < spec.runs; i++) {
     t = now();
     sizer.evaluate(spec.full);
     full_ms.push(now() - t);
   }
+  warm(spec.full_all, Math.ceil(spec.warmup / 10));
   const full_all_ms = [];
   for (let i = 0; i < Math.max(1, Math.floor(spec.runs / 4)); i++) {
     t = now();
     sizer.evaluate(spec.full_all);
     full_all_ms.push(now() - t);
   }
+  for (let i = 0; i < Math.ceil(spec.warmup / 10); i++) for (const request of spec.sweep) sizer.evaluate(request);
   const sweep_ms = [];
   let sweep_ok = true;
   for (let i = 0; i < spec.sweep_runs; i++) {
@@ -172,14 +181,14 @@ async function timeInDoor(createSizer, spec) {
 }
 
 function wasmFile() {
-  const file = path.join(dist, 'gpu-sizer.js');
-  if (!fs.existsSync(file)) throw new Error('dist/gpu-sizer.js is missing (run npm run build first)');
+  const file = process.env.BENCH_MODULE ? path.resolve(process.env.BENCH_MODULE) : path.join(dist, 'gpu-sizer.js');
+  if (!fs.existsSync(file)) throw new Error(`${path.relative(root, file)} is missing (run npm run build first)`);
   return file;
 }
 
 async function nodeBench() {
   const createSizer = require(wasmFile());
-  const out = await timeInDoor(createSizer, { full: fullRequest, full_all: fullAllRequest, sweep: sweepRequests, runs, sweep_runs: sweepRuns });
+  const out = await timeInDoor(createSizer, { full: fullRequest, full_all: fullAllRequest, sweep: sweepRequests, runs, sweep_runs: sweepRuns, warmup });
   return { door: 'wasm (node)', options_evaluated: out.options_evaluated, init_ms: out.init_ms, first_ms: out.first_ms,
     full: stats(out.full_ms), full_all: stats(out.full_all_ms), sweep: stats(out.sweep_ms) };
 }
@@ -207,7 +216,7 @@ async function chromiumBench() {
         const timeIt = new Function(`return (${source})`)();
         return timeIt(window.createSizer, spec);
       },
-      { source: timeInDoor.toString(), spec: { full: fullRequest, full_all: fullAllRequest, sweep: sweepRequests, runs, sweep_runs: sweepRuns } }
+      { source: timeInDoor.toString(), spec: { full: fullRequest, full_all: fullAllRequest, sweep: sweepRequests, runs, sweep_runs: sweepRuns, warmup } }
     );
     return { door: 'wasm (chromium)', options_evaluated: out.options_evaluated, init_ms: out.init_ms, first_ms: out.first_ms,
       full: stats(out.full_ms), full_all: stats(out.full_all_ms), sweep: stats(out.sweep_ms) };
@@ -424,7 +433,7 @@ async function main() {
     node: process.version,
     cpus: os.cpus().length,
     cpu_model: os.cpus()[0] ? os.cpus()[0].model.trim() : null,
-    settings: { runs, sweep_runs: sweepRuns, page_runs: pageRuns, key_runs: keyRuns },
+    settings: { runs, sweep_runs: sweepRuns, warmup, page_runs: pageRuns, key_runs: keyRuns },
     requests: { full: fullRequest, sweep: { points: sweepRequests.length, prompt_tokens_from: sweepRequests[0].workload.prompt_tokens,
       prompt_tokens_to: sweepRequests[sweepRequests.length - 1].workload.prompt_tokens, example: sweepRequests[0] } },
     evaluate: doors.map((d, i) => ({ door: d.door || names[i], ...d })),
