@@ -15,7 +15,7 @@
 // BENCH_DOORS (comma list of native, node, chromium, offline; default all), CHROMIUM_PATH (default /usr/bin/chromium),
 // BENCH_KEY_RUNS (keystrokes per page load, default 6), BENCH_PAGE_FILE (another offline file to time, default dist/gpu-sizer.html),
 // BENCH_MODULE (another module for the Node and Chromium doors, default dist/gpu-sizer.js: to time two builds back to
-// back), BENCH_WARMUP (untimed evaluates of each request before its warm loop, default 20: V8 runs a WASM function
+// back), BENCH_WARMUP (untimed evaluates of each request before its warm loop in the WASM doors, default 20: V8 runs a function
 // first as its baseline compiler's code and swaps in TurboFan's a while later, compiled in the background, so a loop
 // started right after the first call times a mix of the two; the first evaluate is timed before any of it).
 const fs = require('node:fs');
