@@ -9,6 +9,8 @@
 #include <unordered_map>
 #include <utility>
 
+#include "json_text.hpp"
+
 namespace sizer {
 namespace {
 
@@ -548,35 +550,6 @@ bool document_section_from_end(std::string_view text, size_t count, std::vector<
   const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), stated);
   return ec == std::errc() && end == token.data() + token.size() && stated == count;
 }
-
-
-// A string with nothing to escape (printable ASCII but '"' and '\\') as JSON, as nlohmann writes it; false for any
-// other (the serializer writes those: its escaping walks every byte through a UTF-8 decoder, slow in WASM).
-bool append_plain_string(std::string& out, std::string_view s) {
-  for (const char c : s) {
-    if (c < 0x20 || c == '"' || c == '\\' || static_cast<unsigned char>(c) >= 0x80) return false;
-  }
-  out += '"';
-  out += s;
-  out += '"';
-  return true;
-}
-
-// A value as dump_json writes it: the common kinds here (a serializer per value is most of dump_json's time in
-// WASM), anything else through dump_json.
-void append_json(std::string& out, const json& value) {
-  if (value.is_string() && append_plain_string(out, value.get_ref<const std::string&>())) return;
-  if (value.is_number_integer()) {
-    out += std::to_string(value.get<int64_t>());
-  } else if (value.is_number_float() && std::isfinite(value.get<double>())) {
-    char buf[64];
-    // The serializer's own shortest round-trip form (nlohmann's dump_float).
-    char* end = nlohmann::detail::to_chars(buf, buf + sizeof buf, value.get<double>());
-    out.append(buf, static_cast<size_t>(end - buf));
-  } else {
-    out += dump_json(value);
-  }
-}
 }  // namespace
 
 std::optional<std::string> offerings_list_text(const Catalog& catalog, std::string_view text) {
@@ -590,7 +563,7 @@ std::optional<std::string> offerings_list_text(const Catalog& catalog, std::stri
     return std::nullopt;
   }
   const json& items = (*document)["offerings"];
-  std::string out;
+  Text out;
   out.reserve(catalog.offerings.size() * 640);  // ~600 bytes an offering in the bundled catalog
   // One key of an offering: from the rebuilt Offering (index into kOfferingKeys) or from the extras.
   struct Entry {
@@ -623,15 +596,15 @@ std::optional<std::string> offerings_list_text(const Catalog& catalog, std::stri
     out += '{';
     for (size_t e = 0; e < entries.size(); ++e) {
       if (e) out += ',';
-      if (!append_plain_string(out, entries[e].key)) out += dump_json(json(std::string(entries[e].key)));
+      JsonText::write_string(out, entries[e].key);
       out += ':';
-      if (entries[e].extra) append_json(out, *entries[e].extra);
-      else append_json(out, offering_key_json(catalog.offerings[i], entries[e].rebuilt));
+      if (entries[e].extra) JsonText::write_value(out, *entries[e].extra);
+      else JsonText::write_value(out, offering_key_json(catalog.offerings[i], entries[e].rebuilt));
     }
     out += '}';
   }
   out += ']';
-  return out;
+  return out.take();
 }
 
 std::optional<json> decode_offerings_document(std::string_view text) {
