@@ -58,7 +58,7 @@ std::string& held_text() {
 uintptr_t held_text_data() { return reinterpret_cast<uintptr_t>(held_text().data()); }
 size_t held_text_size() { return held_text().size(); }
 
-// evaluate_json into held_text(), the catalog sent before (set_imported_catalog) instead of with each call.
+// evaluate_with into held_text(), the catalog sent before (set_imported_catalog) instead of with each call.
 void evaluate_held(const std::string& request, bool imported) {
   const ImportedCatalog* catalog = imported && imported_cache() ? &*imported_cache() : nullptr;
   held_text() = evaluate_with(request, catalog);
