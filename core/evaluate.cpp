@@ -164,15 +164,17 @@ void price(Option& option, const Priced& p, const PricingInputs& in, bool with_n
 }
 
 // The option as returned: priced and judged with their notes, its instance, id and region, and the shape's
-// notes first, then those pricing and ranking added, as found.
+// notes first, then those pricing and ranking added, as found. Without notes (detail "figures") the same
+// figures, since no figure depends on the notes (tests/cpp/quiet_options_test.cpp).
 Option materialise(const Priced& p, const PricingInputs& in, const EnginePreset& engine, bool one_gpu_does,
-                   const Catalog& catalog) {
+                   const Catalog& catalog, bool with_notes) {
   Option option;
-  price(option, p, in, true);
-  judge_option(option, p.gpu, one_gpu_does, in.request, catalog, true);
+  price(option, p, in, with_notes);
+  judge_option(option, p.gpu, one_gpu_does, in.request, catalog, with_notes);
   option.instance = p.offering->instance;
   option.offering_id = p.offering->id;
   option.region = p.offering->region;
+  if (!with_notes) return option;
   const std::vector<Note>& from_shape = shape_notes(in.request, engine, *p.shape);
   if (!from_shape.empty()) {
     std::vector<Note> notes = from_shape;
@@ -340,9 +342,13 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
     if (const Locale* locale = find_locale(id_of(request.locale))) phrase_issues(one, *locale);
     response.warnings.push_back(one.front());
   }
+  // detail "figures": every number without the sentences and the workings (no guidance, explanations or option
+  // notes; the fit list and the scaling table stay), for callers that evaluate many requests and plot or tabulate
+  // them: a sweep, the page's fit grid and format comparison.
+  const bool words = request.detail == DetailId::full;
   std::vector<Explanation> memory_explain;
   response.memory = memory_report(request, engine, memory_explain);
-  file_explanations(memory_explain, "memory.", response.explain);
+  if (words) file_explanations(memory_explain, "memory.", response.explain);
   double stored_bytes = 0;
   double egress_bytes = 0;
   storage_needs(request, *response.memory, stored_bytes, egress_bytes);
@@ -356,9 +362,11 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
   const size_t limit = static_cast<size_t>(std::max<int64_t>(0, request.limit));
   if (request.hardware) {
     const int64_t count = request.hardware->count;
-    Candidate pinned = evaluate_option(request, engine,
-                                       {&request.hardware->gpu, count, request.hardware->gpu.interconnect_kind,
-                                        std::min<int64_t>(kMaxTensorInBox, count), true});
+    OptionInputs pin{&request.hardware->gpu, count, request.hardware->gpu.interconnect_kind,
+                     std::min<int64_t>(kMaxTensorInBox, count), true};
+    pin.explain = words;
+    pin.notes = words;
+    Candidate pinned = evaluate_option(request, engine, pin);
     response.options_evaluated = 1;
     apply_judgement({&pinned.option}, request, catalog);  // the guide's judgement (ranking.hpp)
     top_explain = std::move(pinned.explain);
@@ -403,11 +411,11 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
     response.options.reserve(made);
     for (size_t i = 0; i < made; ++i) {
       const Priced& p = priced[order[i]];
-      response.options.push_back(materialise(p, in, engine, one_gpu_does, catalog));
+      response.options.push_back(materialise(p, in, engine, one_gpu_does, catalog, words));
       shape_of.push_back(p.shape);
     }
     if (made > 0) {
-      top_explain = shape_explanations(request, engine, *priced[order[0]].shape);
+      if (words) top_explain = shape_explanations(request, engine, *priced[order[0]].shape);
       top_offering = priced[order[0]].offering;
     }
   }
@@ -416,7 +424,7 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
                                      stored_bytes, egress_bytes);
     if (response.scaling.size() < 2) response.scaling.clear();
   }
-  if (!response.options.empty() && response.options.front().fits) {
+  if (words && !response.options.empty() && response.options.front().fits) {
     std::vector<Explanation> costs = explain_costs(response.options.front(), request);
     top_explain.insert(top_explain.end(), costs.begin(), costs.end());
     file_explanations(top_explain, "options.0.", response.explain);
@@ -425,10 +433,13 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
     response.options.resize(limit);
     shape_of.resize(limit);
   }
-  for (Option& option : response.options) set_ranges(option, request);  // uncertainty.hpp
+  for (Option& option : response.options) {
+    set_ranges(option, request);  // uncertainty.hpp
+    if (!words) option.notes.clear();  // the judgement's, which apply_judgement adds to pinned hardware
+  }
   response.fit_by_gpu = fit_by_gpu(request, engine, catalog);
   response.request = request;
-  response.guidance = build_guidance(request, response, catalog);
+  if (words) response.guidance = build_guidance(request, response, catalog);
   // Last: the options' notes in the request's locale (English when it is one the core does not ship).
   const Locale* locale = find_locale(id_of(request.locale));
   phrase_ranked(response.options, shape_of, locale ? *locale : english());

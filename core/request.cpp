@@ -361,8 +361,10 @@ ParsedRequest parse_request(const json& document, const Catalog& catalog) {
   request.locale = r.choice_id<LocaleId>(document, "locale", "").value_or(LocaleId::en);
   request.limit = r.integer(document, "limit", "", 1, 10000).value_or(20);
   request.order = r.choice_id<OrderId>(document, "order", "").value_or(OrderId::best);
+  request.detail = r.choice_id<DetailId>(document, "detail", "").value_or(DetailId::full);
   r.unknown_fields(document, "",
-                   {"model", "hf_config", "workload", "engine", "hardware", "filters", "locale", "limit", "order"});
+                   {"model", "hf_config", "workload", "engine", "hardware", "filters", "locale", "limit", "order",
+                    "detail"});
   // Every top-level error and warning in the request's language, now that it is known.
   if (const Locale* locale = find_locale(id_of(request.locale))) {
     phrase_issues(parsed.errors, *locale);

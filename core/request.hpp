@@ -109,6 +109,7 @@ struct Request {
   LocaleId locale = LocaleId::en;
   int64_t limit = 20;
   OrderId order = OrderId::best;
+  DetailId detail = DetailId::full;
 };
 
 inline bool is_training(WorkloadKind kind) { return kind == WorkloadKind::finetune || kind == WorkloadKind::pretrain; }

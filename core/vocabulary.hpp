@@ -44,6 +44,10 @@ enum class MediaRuntimeId { eager, compiled, tensorrt };
 enum class HardwareKindId { gpu, tpu, npu };
 enum class LocaleId { en, ar };
 enum class SeverityId { info, warning };
+// How much a response says: full (every figure, note, answer and explanation) or figures (every number, none of
+// the sentences or workings: no guidance, explanations or option notes; the fit list and the scaling table stay),
+// for callers that evaluate many requests and plot or tabulate them, such as a sweep or the page's fit grid.
+enum class DetailId { full, figures };
 
 // The ids of one list, in the order the contract documents them (the enum's order).
 template <class E>
@@ -80,6 +84,7 @@ SIZER_VOCABULARY(MediaRuntimeId, "media_runtimes", "eager", "compiled", "tensorr
 SIZER_VOCABULARY(HardwareKindId, "hardware_kinds", "gpu", "tpu", "npu")
 SIZER_VOCABULARY(LocaleId, "locales", "en", "ar")
 SIZER_VOCABULARY(SeverityId, "severities", "info", "warning")
+SIZER_VOCABULARY(DetailId, "detail", "full", "figures")
 
 #undef SIZER_VOCABULARY
 

@@ -44,6 +44,7 @@ declare namespace createSizer {
   type Locale = 'en' | 'ar';
   type Severity = 'info' | 'warning';
   type Offload = 'none' | 'optimizer' | 'optimizer_and_params';
+  type Detail = 'full' | 'figures';
   /** One entry of a vocabulary list: the id and its labels. */
   interface VocabularyEntry<Id extends string = string> { id: Id; label: { en: string; ar: string } }
   /** sizer.vocabulary(): every id list the request accepts and the response uses. */
@@ -55,6 +56,7 @@ declare namespace createSizer {
     tiers: VocabularyEntry<Tier>[]; bottlenecks: VocabularyEntry<Bottleneck>[]; interconnects: VocabularyEntry<Interconnect>[];
     backbones: VocabularyEntry<Backbone>[]; media_tasks: VocabularyEntry<MediaTask>[]; media_runtimes: VocabularyEntry<MediaRuntime>[]; hardware_kinds: VocabularyEntry<HardwareKind>[];
     locales: VocabularyEntry<Locale>[]; severities: VocabularyEntry<Severity>[]; offload: VocabularyEntry<Offload>[];
+    detail: VocabularyEntry<Detail>[];
   }
 
   interface ModelArchitecture {
@@ -136,6 +138,9 @@ declare namespace createSizer {
     locale?: Locale;
     limit?: number;
     order?: Order;
+    /** figures: every number, none of the sentences or workings (guidance, explain and the options' notes,
+     *  reasons and warnings come back empty); for sweeps and grids of many evaluations. Default full. */
+    detail?: Detail;
   }
 
   interface Memory {

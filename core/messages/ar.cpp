@@ -97,6 +97,8 @@ const Locale& locale_ar() {
     {"vocab.locales.ar", "العربية"},
     {"vocab.severities.info", "ملاحظة"},
     {"vocab.severities.warning", "تحذير"},
+    {"vocab.detail.full", "كل شيء"},
+    {"vocab.detail.figures", "الأرقام فقط"},
 
     // ---- option notes: reasons and warnings of each option (the option stages, ranking, costs) ----
     // (keys "note.<code>")

@@ -97,6 +97,8 @@ const Locale& locale_en() {
     {"vocab.locales.ar", "Arabic"},
     {"vocab.severities.info", "Note"},
     {"vocab.severities.warning", "Warning"},
+    {"vocab.detail.full", "Everything"},
+    {"vocab.detail.figures", "Figures only"},
 
     // ---- option notes: reasons and warnings of each option (the option stages, ranking, costs) ----
     // (keys "note.<code>")

@@ -12,7 +12,8 @@ const UNIONS = {
   WeightFormat: 'weight_formats', KvFormat: 'kv_formats', Engine: 'engines', WorkloadKind: 'workload_kinds', ModelKind: 'model_kinds',
   Method: 'methods', Optimizer: 'optimizers', LoraTargets: 'lora_targets', Sharding: 'sharding', Precision: 'precisions',
   Pricing: 'pricing', Order: 'order', Tier: 'tiers', Bottleneck: 'bottlenecks', Interconnect: 'interconnects', Backbone: 'backbones',
-  MediaTask: 'media_tasks', MediaRuntime: 'media_runtimes', HardwareKind: 'hardware_kinds', Locale: 'locales', Severity: 'severities', Offload: 'offload'
+  MediaTask: 'media_tasks', MediaRuntime: 'media_runtimes', HardwareKind: 'hardware_kinds', Locale: 'locales', Severity: 'severities', Offload: 'offload',
+  Detail: 'detail'
 };
 
 // `type Name = 'a' | 'b' | …;` (over several lines) -> { Name: ['a', 'b', …] }. A union with a member that is not a
