@@ -5,6 +5,7 @@
 //     natively (tests/bench/bench_native.cpp, built here with g++ -O2 and cached in build/bench/), in WASM
 //     under Node (dist/gpu-sizer.js) and in Chromium (the same file in a blank page, timed in the page);
 //   - a 100-point context sweep (prompt 1k..128k tokens, pinned GPU, auto batch), per door;
+//   - the every-option evaluate and the sweep again with "detail": "figures" (every number, no sentences);
 //   - time from opening dist/gpu-sizer.html (file://) to the first result on the page, to the frame after it and
 //     to the page settling (every-option pass and panels in), in Chromium; then from a keystroke in the prompt
 //     field to its result (same three points);
@@ -70,7 +71,20 @@ const sweepRequests = Array.from({ length: 100 }, (_, i) => ({
   hardware: { gpu: h100, count: 1 }
 }));
 
+// What every door times: the requests above, and the every-option request and the sweep again with
+// "detail": "figures" (the numbers without the sentences: docs/CONTRACT.md), what a caller that plots or tabulates
+// many evaluations asks for.
+const figures = (request) => ({ ...request, detail: 'figures' });
+const benchSpec = { full: fullRequest, full_all: fullAllRequest, full_all_figures: figures(fullAllRequest),
+  sweep: sweepRequests, sweep_figures: sweepRequests.map(figures), runs, sweep_runs: sweepRuns, warmup };
+
 // ------------------------------------------------------------------------------------------ helpers
+
+// A door's loops as statistics.
+function loopStats(out) {
+  return { full: stats(out.full_ms), full_all: stats(out.full_all_ms), full_all_figures: stats(out.full_all_figures_ms),
+    sweep: stats(out.sweep_ms), sweep_figures: stats(out.sweep_figures_ms) };
+}
 
 function stats(values) {
   if (!values || values.length === 0) return null;
@@ -132,12 +146,12 @@ async function buildNative() {
 async function nativeBench() {
   const binary = await buildNative();
   const requestsFile = path.join(benchDir, 'requests.json');
-  fs.writeFileSync(requestsFile, JSON.stringify({ full: fullRequest, full_all: fullAllRequest, sweep: sweepRequests, runs, sweep_runs: sweepRuns, warmup }));
+  fs.writeFileSync(requestsFile, JSON.stringify(benchSpec));
   const out = JSON.parse(await run(binary, [requestsFile]));
   if (!out.ok || !out.sweep_ok) throw new Error('the native evaluation did not return ok');
   return {
     door: 'native', options_evaluated: out.options_evaluated, first_ms: out.first_ms, catalog_load_ms: out.catalog_load_ms,
-    full: stats(out.full_ms), full_all: stats(out.full_all_ms), sweep: stats(out.sweep_ms)
+    ...loopStats(out)
   };
 }
 
@@ -168,16 +182,29 @@ async function timeInDoor(createSizer, spec) {
     sizer.evaluate(spec.full_all);
     full_all_ms.push(now() - t);
   }
-  for (let i = 0; i < Math.ceil(spec.warmup / 10); i++) for (const request of spec.sweep) sizer.evaluate(request);
-  const sweep_ms = [];
-  let sweep_ok = true;
-  for (let i = 0; i < spec.sweep_runs; i++) {
+  warm(spec.full_all_figures, Math.ceil(spec.warmup / 10));
+  const full_all_figures_ms = [];
+  for (let i = 0; i < Math.max(1, Math.floor(spec.runs / 4)); i++) {
     t = now();
-    for (const request of spec.sweep) sweep_ok = sizer.evaluate(request).ok && sweep_ok;
-    sweep_ms.push(now() - t);
+    sizer.evaluate(spec.full_all_figures);
+    full_all_figures_ms.push(now() - t);
   }
+  let sweep_ok = true;
+  const sweep = (points) => {
+    for (let i = 0; i < Math.ceil(spec.warmup / 10); i++) for (const request of points) sizer.evaluate(request);
+    const times = [];
+    for (let i = 0; i < spec.sweep_runs; i++) {
+      t = now();
+      for (const request of points) sweep_ok = sizer.evaluate(request).ok && sweep_ok;
+      times.push(now() - t);
+    }
+    return times;
+  };
+  const sweep_ms = sweep(spec.sweep);
+  const sweep_figures_ms = sweep(spec.sweep_figures);
   if (!sweep_ok) throw new Error('a sweep evaluation did not return ok');
-  return { init_ms, first_ms, options_evaluated: first.options_evaluated, full_ms, full_all_ms, sweep_ms };
+  return { init_ms, first_ms, options_evaluated: first.options_evaluated, full_ms, full_all_ms, full_all_figures_ms,
+    sweep_ms, sweep_figures_ms };
 }
 
 function wasmFile() {
@@ -188,9 +215,9 @@ function wasmFile() {
 
 async function nodeBench() {
   const createSizer = require(wasmFile());
-  const out = await timeInDoor(createSizer, { full: fullRequest, full_all: fullAllRequest, sweep: sweepRequests, runs, sweep_runs: sweepRuns, warmup });
+  const out = await timeInDoor(createSizer, benchSpec);
   return { door: 'wasm (node)', options_evaluated: out.options_evaluated, init_ms: out.init_ms, first_ms: out.first_ms,
-    full: stats(out.full_ms), full_all: stats(out.full_all_ms), sweep: stats(out.sweep_ms) };
+    ...loopStats(out) };
 }
 
 let browserPromise = null;
@@ -216,10 +243,10 @@ async function chromiumBench() {
         const timeIt = new Function(`return (${source})`)();
         return timeIt(window.createSizer, spec);
       },
-      { source: timeInDoor.toString(), spec: { full: fullRequest, full_all: fullAllRequest, sweep: sweepRequests, runs, sweep_runs: sweepRuns, warmup } }
+      { source: timeInDoor.toString(), spec: benchSpec }
     );
     return { door: 'wasm (chromium)', options_evaluated: out.options_evaluated, init_ms: out.init_ms, first_ms: out.first_ms,
-      full: stats(out.full_ms), full_all: stats(out.full_all_ms), sweep: stats(out.sweep_ms) };
+      ...loopStats(out) };
   } finally {
     await context.close();
   }
@@ -395,8 +422,16 @@ async function main() {
       rows.push(['evaluate(), full catalog, every option returned', door, d.full_all.n, ms(d.full_all.median), ms(d.full_all.p95),
         verdict(d.full_all.median, GOALS.full_all_ms, wasm), `min ${ms(d.full_all.min)}`]);
     }
+    if (d.full_all_figures) {
+      rows.push(['  the same, detail "figures"', door, d.full_all_figures.n, ms(d.full_all_figures.median),
+        ms(d.full_all_figures.p95), verdict(d.full_all_figures.median, GOALS.full_all_ms, wasm), `min ${ms(d.full_all_figures.min)}`]);
+    }
     rows.push(['context sweep, 100 points (1k..128k)', door, d.sweep.n, ms(d.sweep.median), ms(d.sweep.p95),
       verdict(d.sweep.median, GOALS.sweep_ms, wasm), `${ms(d.sweep.median / 100)} per point`]);
+    if (d.sweep_figures) {
+      rows.push(['  the same, detail "figures"', door, d.sweep_figures.n, ms(d.sweep_figures.median), ms(d.sweep_figures.p95),
+        verdict(d.sweep_figures.median, GOALS.sweep_ms, wasm), `${ms(d.sweep_figures.median / 100)} per point`]);
+    }
     const firstNote = d.catalog_load_ms !== undefined ? `catalog parse ${ms(d.catalog_load_ms)} before it`
       : `createSizer() ${ms(d.init_ms)} before it`;
     rows.push(['first evaluate() (cold)', door, 1, ms(d.first_ms), '', verdict(d.first_ms, GOALS.first_ms, wasm), firstNote]);

@@ -70,9 +70,10 @@
     } catch (e) { return null; }
   }
   // The variants of the last request, evaluated once per request (renders for theme or language reuse them).
-  // Each asks for one option: every panel here reads the variant's memory, fit_by_gpu (whatever the limit) and its
-  // pick, the first option that fits and meets the targets, which the ranking's first rule puts first when any
-  // does (ranking.cpp: by_fit); the options' notes and text are most of a response's cost.
+  // Each asks for one option and for its figures only (docs/CONTRACT.md `detail`): every panel here reads the
+  // variant's memory, fit_by_gpu (whatever the limit) and its pick, the first option that fits and meets the
+  // targets, which the ranking's first rule puts first when any does (ranking.cpp: by_fit); the options' notes,
+  // the guidance and the explanations are most of a response's cost, and no panel here shows them.
   var VARIANT_LIMIT = 1;
   function variants(a) {
     var req = a.lastReq;
@@ -81,7 +82,7 @@
     if (a._variants && a._variants.key === key) return a._variants;
     var v = { key: key, req: req, cache: {} };
     v.get = function (name, change) {
-      if (!(name in v.cache)) { var r = clone(req); change(r); r.limit = VARIANT_LIMIT; v.cache[name] = evalReq(a, r); }
+      if (!(name in v.cache)) { var r = clone(req); change(r); r.limit = VARIANT_LIMIT; r.detail = 'figures'; v.cache[name] = evalReq(a, r); }
       return v.cache[name];
     };
     a._variants = v;
