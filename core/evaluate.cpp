@@ -1,6 +1,7 @@
 // The orchestrator: each stage hands the next a typed value (Request → MemoryReport → Candidate →
 // priced Candidate → ranked options → guidance → phrased options); the stages live in their own files.
 #include "evaluate.hpp"
+#include "noinline.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -39,7 +40,7 @@ bool passes_filters(const Filters& filters, const Offering& offering, const Prov
   return !(filters.max_gpus && offering.gpus > *filters.max_gpus);
 }
 
-MemoryReport memory_report(const Request& request, const EnginePreset& engine, std::vector<Explanation>& explain) {
+SIZER_NOINLINE MemoryReport memory_report(const Request& request, const EnginePreset& engine, std::vector<Explanation>& explain) {
   if (request.kind == WorkloadKind::inference) return inference_memory_report(request, engine, explain);
   if (is_training(request.kind)) return training_memory_report(request, engine, explain);
   return media_memory_report(request, engine, explain);
@@ -184,8 +185,42 @@ Option materialise(const Priced& p, const PricingInputs& in, const EnginePreset&
   return option;
 }
 
+// A Priced list's ranking keys, judged. The guide's judgement (ranking.hpp) weighs each option's cost before the
+// rules order them; rule 3 first needs to know whether any single GPU does the job (`one_gpu_does`, set here).
+// Each offering is priced once into one reused Option; its key and what the judgement reads are kept.
+// Offerings are priced shape by shape, so the option is copied once per shape, not once per offering.
+// The hot loop of a ranked evaluate, a function of its own (noinline.hpp).
+SIZER_NOINLINE std::vector<RankKey> judged_keys(const std::vector<Priced>& priced, size_t shape_count,
+                                                const PricingInputs& in, bool& one_gpu_does) {
+  std::vector<size_t> by_shape(priced.size());
+  {
+    std::vector<size_t> starts(shape_count + 1, 0);  // counting sort by the shape's index
+    for (const Priced& p : priced) ++starts[p.shape->index + 1];
+    for (size_t k = 1; k < starts.size(); ++k) starts[k] += starts[k - 1];
+    for (size_t i = 0; i < priced.size(); ++i) by_shape[starts[priced[i].shape->index]++] = i;
+  }
+  Option scratch;
+  const Shape* scratch_shape = nullptr;
+  one_gpu_does = false;
+  std::vector<RankKey> keys(priced.size());
+  std::vector<JudgedFacts> facts(priced.size());
+  for (const size_t i : by_shape) {
+    const Priced& p = priced[i];
+    price(scratch, p, in, false, scratch_shape == p.shape);
+    scratch_shape = p.shape;
+    one_gpu_does = one_gpu_does || counts_as_one_gpu(scratch, in.request);
+    keys[i] = rank_key(scratch);
+    facts[i] = judged_facts(scratch);
+  }
+  for (size_t i = 0; i < priced.size(); ++i) {
+    keys[i].ranking_factor = judged_factor(facts[i], keys[i].ranking_factor, priced[i].gpu, priced[i].legacy,
+                                           one_gpu_does, in.request);
+  }
+  return keys;
+}
+
 // Every catalog offering that passes the filters, placed and timed (once per shape) on demand and on spot.
-std::vector<Priced> offering_candidates(const Request& request, const EnginePreset& engine, const Catalog& catalog,
+SIZER_NOINLINE std::vector<Priced> offering_candidates(const Request& request, const EnginePreset& engine, const Catalog& catalog,
                                         double weights_bytes, ShapeCache& cache) {
   std::vector<Priced> candidates;
   candidates.reserve(catalog.offerings.size() * 2);
@@ -227,7 +262,7 @@ std::vector<Priced> offering_candidates(const Request& request, const EnginePres
 
 // The trade-off a person makes for a job: the top option's GPU kind and provider at other instance
 // counts (1, 2, 4, ... up to the cap), with the time and the total.
-std::vector<ScalingRow> scaling_table(const Request& request, const EnginePreset& engine, const Catalog& catalog,
+SIZER_NOINLINE std::vector<ScalingRow> scaling_table(const Request& request, const EnginePreset& engine, const Catalog& catalog,
                                       const Option& top, const Offering* offering, double stored_bytes,
                                       double egress_bytes) {
   std::vector<ScalingRow> rows;
@@ -265,7 +300,7 @@ std::vector<ScalingRow> scaling_table(const Request& request, const EnginePreset
 // followed by its own, and a note's sentence depends on its fact and the locale alone, so the sentences, reasons
 // and warnings are the shape's followed by those of its own notes, exactly as phrase_options orders them. With
 // every option returned, phrasing the same shape notes for each offering was much of the evaluate.
-void phrase_ranked(std::vector<Option>& options, const std::vector<const Shape*>& shapes, const Locale& locale) {
+SIZER_NOINLINE void phrase_ranked(std::vector<Option>& options, const std::vector<const Shape*>& shapes, const Locale& locale) {
   std::map<const Shape*, Option> phrased_shapes;  // the shape's notes with their sentences, reasons, warnings
   std::vector<Option> own(1);
   for (size_t i = 0; i < options.size(); ++i) {
@@ -309,7 +344,7 @@ void file_explanations(std::vector<Explanation>& from, const char* prefix, std::
 
 }  // namespace
 
-Response evaluate(const json& request_document, const Catalog& catalog) {
+SIZER_NOINLINE Response evaluate(const json& request_document, const Catalog& catalog) {
   Response response;
   response.catalog_as_of = catalog.as_of;
   ParsedRequest parsed = parse_request(request_document, catalog);
@@ -377,34 +412,8 @@ Response evaluate(const json& request_document, const Catalog& catalog) {
         offering_candidates(request, engine, catalog, response.memory->weights_bytes, shapes);
     response.options_evaluated = static_cast<int64_t>(priced.size());
     const PricingInputs in{request, stored_bytes, egress_bytes};
-    // The guide's judgement (ranking.hpp) weighs each option's cost before the rules order them; rule 3 first
-    // needs to know whether any single GPU does the job.
-    // Each offering is priced once into one reused Option; its key and what the judgement reads are kept.
-    // Offerings are priced shape by shape, so the option is copied once per shape, not once per offering.
-    std::vector<size_t> by_shape(priced.size());
-    {
-      std::vector<size_t> starts(shapes.size() + 1, 0);  // counting sort by the shape's index
-      for (const Priced& p : priced) ++starts[p.shape->index + 1];
-      for (size_t k = 1; k < starts.size(); ++k) starts[k] += starts[k - 1];
-      for (size_t i = 0; i < priced.size(); ++i) by_shape[starts[priced[i].shape->index]++] = i;
-    }
-    Option scratch;
-    const Shape* scratch_shape = nullptr;
     bool one_gpu_does = false;
-    std::vector<RankKey> keys(priced.size());
-    std::vector<JudgedFacts> facts(priced.size());
-    for (const size_t i : by_shape) {
-      const Priced& p = priced[i];
-      price(scratch, p, in, false, scratch_shape == p.shape);
-      scratch_shape = p.shape;
-      one_gpu_does = one_gpu_does || counts_as_one_gpu(scratch, request);
-      keys[i] = rank_key(scratch);
-      facts[i] = judged_facts(scratch);
-    }
-    for (size_t i = 0; i < priced.size(); ++i) {
-      keys[i].ranking_factor = judged_factor(facts[i], keys[i].ranking_factor, priced[i].gpu, priced[i].legacy,
-                                             one_gpu_does, request);
-    }
+    const std::vector<RankKey> keys = judged_keys(priced, shapes.size(), in, one_gpu_does);
     // The top option is materialised even at limit 0: the scaling table and the explanations describe it.
     const size_t made = std::min(priced.size(), std::max<size_t>(limit, 1));
     const std::vector<size_t> order = ranked_positions(keys, request, made);

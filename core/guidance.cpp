@@ -1,4 +1,5 @@
 #include "guidance.hpp"
+#include "noinline.hpp"
 
 #include <algorithm>
 #include <array>
@@ -1070,7 +1071,7 @@ std::vector<Guidance> phrase_guidance(const std::vector<GuidanceFacts>& facts, c
   return out;
 }
 
-std::vector<Guidance> build_guidance(const Request& request, const Response& response, const Catalog& catalog) {
+SIZER_NOINLINE std::vector<Guidance> build_guidance(const Request& request, const Response& response, const Catalog& catalog) {
   const Locale* locale = find_locale(id_of(request.locale));
   return phrase_guidance(guidance_facts(request, response, catalog), locale ? *locale : english());
 }

@@ -1,4 +1,5 @@
 #include "json_io.hpp"
+#include "noinline.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -360,7 +361,7 @@ void write_explain(Text& out, const std::vector<Explanation>& explain) {
 // small parts (model, memory, workload) are built as json values and written by write_value. Building the
 // response as a json tree and dumping it was most of a pinned evaluate (a sweep point: ~0.7 of ~0.9 ms natively,
 // perf: map nodes, their teardown, and nlohmann's byte-by-byte escaping of the guidance and explanations).
-std::string response_to_text(const Response& r) {
+SIZER_NOINLINE std::string response_to_text(const Response& r) {
   Text out;
   out.reserve(r.options.size() * 2048 + 24576);
   {

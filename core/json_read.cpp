@@ -1,4 +1,5 @@
 #include "json_read.hpp"
+#include "noinline.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -89,7 +90,7 @@ Param field(std::string_view key) { return param_text("field", std::string(key))
 
 }  // namespace
 
-std::optional<json> parse_json_text(std::string_view text, Issues& errors, size_t max_bytes, int max_depth) {
+SIZER_NOINLINE std::optional<json> parse_json_text(std::string_view text, Issues& errors, size_t max_bytes, int max_depth) {
   if (text.size() > max_bytes) {
     errors.push_back(make_issue("too_large", "",
                                 message("issue.too_large",

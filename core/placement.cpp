@@ -1,4 +1,5 @@
 #include "placement.hpp"
+#include "noinline.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -112,7 +113,7 @@ double usable_vram_fraction(const Request& request) {
   return is_training(request.kind) ? 1.0 - kTrainingFragmentation : kMediaUsableFraction;
 }
 
-std::vector<GpuFit> fit_by_gpu(const Request& request, const EnginePreset& engine, const Catalog& catalog) {
+SIZER_NOINLINE std::vector<GpuFit> fit_by_gpu(const Request& request, const EnginePreset& engine, const Catalog& catalog) {
   std::vector<GpuFit> fits;
   std::vector<const Gpu*> gpus;
   for (const Gpu& gpu : catalog.gpus) {
