@@ -1,4 +1,5 @@
 #include "cost.hpp"
+#include "noinline.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -25,7 +26,8 @@ double job_seconds(const Option& option, const Request& request) {
 }
 
 // A per-second or per-minute provider saves against hourly billing; an hourly one charges idle time.
-void note_billing(Option& option, const Provider& provider, double usd_per_hour, double seconds, double billed) {
+// Notes, built only for the options returned: kept out of the hot add_costs (noinline.hpp).
+SIZER_NOINLINE void note_billing(Option& option, const Provider& provider, double usd_per_hour, double seconds, double billed) {
   const double hourly_usd = usd_per_hour * std::ceil(seconds / kSecondsPerHour - 1e-9);
   if (provider.billing_granularity_s < kSecondsPerHour && hourly_usd - *option.usd_compute >= kNoteSavingUsd) {
     const bool per_second = provider.billing_granularity_s <= 1;
@@ -43,7 +45,7 @@ void note_billing(Option& option, const Provider& provider, double usd_per_hour,
 }
 
 // Rule of thumb 8: spot suits checkpointed batch work, not a user-facing endpoint.
-void note_spot(Option& option, const Request& request, const Provider* provider) {
+SIZER_NOINLINE void note_spot(Option& option, const Request& request, const Provider* provider) {
   const bool endpoint = request.kind == WorkloadKind::inference;
   const bool has_notice = provider && provider->spot_notice_s;
   std::string key = endpoint ? "spot.endpoint" : "spot.job";

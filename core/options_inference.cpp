@@ -6,6 +6,7 @@
 #include "format.hpp"
 #include "memory.hpp"
 #include "options.hpp"
+#include "noinline.hpp"
 #include "performance.hpp"
 #include "placement.hpp"
 #include "search.hpp"
@@ -86,7 +87,8 @@ Option option_from(const InferenceWorkload& workload, const OptionInputs& in, co
   return option;
 }
 
-void note_fit(Option& option, const InferenceWorkload& workload, const Served& s, const Gpu& gpu) {
+// The notes are built only for the options returned: kept out of the hot evaluate_with (noinline.hpp).
+SIZER_NOINLINE void note_fit(Option& option, const InferenceWorkload& workload, const Served& s, const Gpu& gpu) {
   const Placement& placement = s.placement;
   const double spare = placement.usable_bytes_per_gpu - placement.used_bytes_per_gpu;
   const int64_t span = placement.tensor * placement.pipeline;
@@ -125,7 +127,7 @@ void note_fit(Option& option, const InferenceWorkload& workload, const Served& s
   }
 }
 
-void note_targets(Option& option, const InferenceWorkload& workload, const InferenceSpeed& speed) {
+SIZER_NOINLINE void note_targets(Option& option, const InferenceWorkload& workload, const InferenceSpeed& speed) {
   if (option.meets_targets) return;
   if (workload.min_output_tokens_per_s_per_user &&
       speed.decode_tokens_per_s_per_user < *workload.min_output_tokens_per_s_per_user) {
@@ -145,7 +147,7 @@ void note_targets(Option& option, const InferenceWorkload& workload, const Infer
   }
 }
 
-void note_no_fit(Option& option, const EnginePreset& engine, const OptionInputs& in, const Placement& placement) {
+SIZER_NOINLINE void note_no_fit(Option& option, const EnginePreset& engine, const OptionInputs& in, const Placement& placement) {
   option.notes.push_back(
       note("does_not_fit", SeverityId::info, "does_not_fit.serving",
            {param_number("needed_bytes_per_gpu", placement.used_bytes_per_gpu, format_gb(placement.used_bytes_per_gpu)),

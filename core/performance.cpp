@@ -1,4 +1,5 @@
 #include "performance.hpp"
+#include "noinline.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -209,7 +210,7 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   return s;
 }
 
-std::vector<Explanation> explain_inference_speed(const InferenceSpeed& s, const InferenceWorkload& w,
+SIZER_NOINLINE std::vector<Explanation> explain_inference_speed(const InferenceSpeed& s, const InferenceWorkload& w,
                                                  const EnginePreset& engine) {
   const std::string range = "; range ±" + std::to_string(static_cast<int>(std::lround(engine.speed_relative_error * 100))) +
                             "% from the engine preset's error on the calibration cases (npm run accuracy)";
