@@ -48,7 +48,7 @@
   // The bundled catalog in two parts (issue 16: the page draws its form from the GPUs, providers and models, and
   // reads the offerings after its first result): the three small files are already JavaScript values
   // (Module.bundledCatalog); the offerings' JSON is written from the decoded catalog (core/catalog_codec.hpp).
-  var baseCache = null, offeringsCache = null;
+  var baseCache = null;
   function baseText() {
     if (baseCache === null) {
       var merged = {}, out = {}, asOf = M['_catalogAsOf']();
@@ -63,13 +63,18 @@
     }
     return baseCache;
   }
-  function offeringsText() {
-    if (offeringsCache === null) {
-      M['_offeringsHeld']();
-      offeringsCache = heldText();
-    }
-    return offeringsCache;
+  // The text a held-text door writes, made once and kept: the bundled offerings and the vocabulary never change.
+  function heldOnce(door) {
+    var kept = null;
+    return function () {
+      if (kept === null) {
+        M[door]();
+        kept = heldText();
+      }
+      return kept;
+    };
   }
+  var offeringsText = heldOnce('_offeringsHeld');
   M['catalog'] = function (options) {
     var base = JSON.parse(baseText());
     if (options && options.offerings === false) return base;
@@ -79,14 +84,8 @@
     return out;
   };
   M['offerings'] = function () { return JSON.parse(offeringsText()); };
-  var vocabularyCache = null;
-  M['vocabulary'] = function () {
-    if (vocabularyCache === null) {
-      M['_vocabularyHeld']();
-      vocabularyCache = heldText();
-    }
-    return JSON.parse(vocabularyCache);
-  };
+  var vocabularyText = heldOnce('_vocabularyHeld');
+  M['vocabulary'] = function () { return JSON.parse(vocabularyText()); };
   M['validateCatalog'] = function (catalog) {
     var catalogText = text(catalog);
     if (catalogText === null || catalogText === undefined) return failure('invalid_type', 'The catalog must be a JSON object or JSON text.');

@@ -110,10 +110,10 @@
         digits = (k < 0 ? '1' : digits.slice(0, k) + String(+digits.charAt(k) + 1)) + '000000000000000000000'.slice(0, n - 1 - k);
       }
       var cut = digits.length - Math.min(max, frac.length);
-      var i = cut, intPart = digits.slice(0, cut) || '0', fr = digits.slice(cut);
+      var intPart = digits.slice(0, cut) || '0', fr = digits.slice(cut);
       while (fr.length < min) fr += '0';
       while (fr.length > min && fr.charAt(fr.length - 1) === '0') fr = fr.slice(0, -1);
-      var out = '';
+      var out = '', i;
       for (i = intPart.length; i > 3; i -= 3) out = ',' + intPart.slice(i - 3, i) + out;
       out = intPart.slice(0, i) + out + (fr ? '.' + fr : '');
       // A negative number that rounds to zero is "-0" in ICU too.
