@@ -167,28 +167,21 @@ async function timeInDoor(createSizer, spec) {
   const first = sizer.evaluate(spec.full);
   const first_ms = now() - t;
   if (!first.ok) throw new Error('evaluate did not return ok: ' + JSON.stringify(first.errors));
-  const warm = (request, times) => { for (let i = 0; i < times; i++) sizer.evaluate(request); };
-  warm(spec.full, spec.warmup);
-  const full_ms = [];
-  for (let i = 0; i < spec.runs; i++) {
-    t = now();
-    sizer.evaluate(spec.full);
-    full_ms.push(now() - t);
-  }
-  warm(spec.full_all, Math.ceil(spec.warmup / 10));
-  const full_all_ms = [];
-  for (let i = 0; i < Math.max(1, Math.floor(spec.runs / 4)); i++) {
-    t = now();
-    sizer.evaluate(spec.full_all);
-    full_all_ms.push(now() - t);
-  }
-  warm(spec.full_all_figures, Math.ceil(spec.warmup / 10));
-  const full_all_figures_ms = [];
-  for (let i = 0; i < Math.max(1, Math.floor(spec.runs / 4)); i++) {
-    t = now();
-    sizer.evaluate(spec.full_all_figures);
-    full_all_figures_ms.push(now() - t);
-  }
+  // `request` `runs` times after `warmup` untimed evaluates of it.
+  const loop = (request, warmup, runs) => {
+    for (let i = 0; i < warmup; i++) sizer.evaluate(request);
+    const times = [];
+    for (let i = 0; i < runs; i++) {
+      t = now();
+      sizer.evaluate(request);
+      times.push(now() - t);
+    }
+    return times;
+  };
+  const full_ms = loop(spec.full, spec.warmup, spec.runs);
+  const allRuns = Math.max(1, Math.floor(spec.runs / 4));
+  const full_all_ms = loop(spec.full_all, Math.ceil(spec.warmup / 10), allRuns);
+  const full_all_figures_ms = loop(spec.full_all_figures, Math.ceil(spec.warmup / 10), allRuns);
   let sweep_ok = true;
   const sweep = (points) => {
     for (let i = 0; i < Math.ceil(spec.warmup / 10); i++) for (const request of points) sizer.evaluate(request);
