@@ -403,7 +403,7 @@ SIZER_NOINLINE Response evaluate(const json& request_document, const Catalog& ca
     pin.notes = words;
     Candidate pinned = evaluate_option(request, engine, pin);
     response.options_evaluated = 1;
-    apply_judgement({&pinned.option}, request, catalog);  // the guide's judgement (ranking.hpp)
+    apply_judgement({&pinned.option}, request, catalog, words);  // the guide's judgement (ranking.hpp)
     top_explain = std::move(pinned.explain);
     response.options.push_back(std::move(pinned.option));
     shape_of.push_back(nullptr);
@@ -442,10 +442,7 @@ SIZER_NOINLINE Response evaluate(const json& request_document, const Catalog& ca
     response.options.resize(limit);
     shape_of.resize(limit);
   }
-  for (Option& option : response.options) {
-    set_ranges(option, request);  // uncertainty.hpp
-    if (!words) option.notes.clear();  // the judgement's, which apply_judgement adds to pinned hardware
-  }
+  for (Option& option : response.options) set_ranges(option, request);  // uncertainty.hpp
   response.fit_by_gpu = fit_by_gpu(request, engine, catalog);
   response.request = request;
   if (words) response.guidance = build_guidance(request, response, catalog);

@@ -166,13 +166,14 @@ void judge_option(Option& o, const Gpu* gpu, bool one_gpu_does, const Request& r
   if (o.tier == TierId::marketplace) o.notes.push_back(note("listing", SeverityId::info, "listing"));
 }
 
-void apply_judgement(const std::vector<Option*>& options, const Request& request, const Catalog& catalog) {
+void apply_judgement(const std::vector<Option*>& options, const Request& request, const Catalog& catalog,
+                     bool with_notes) {
   // Rule 3 needs to know whether one GPU would do.
   bool one_gpu_does = false;
   for (const Option* o : options) one_gpu_does = one_gpu_does || counts_as_one_gpu(*o, request);
   for (Option* o : options) {
     if (!o->fits) continue;
-    judge_option(*o, catalog.find_gpu(o->gpu), one_gpu_does, request, catalog, true);
+    judge_option(*o, catalog.find_gpu(o->gpu), one_gpu_does, request, catalog, with_notes);
   }
 }
 

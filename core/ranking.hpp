@@ -43,9 +43,10 @@ constexpr double kBigServingParamsB = 30.0;
 constexpr double kLongJobS = 86400.0;
 constexpr double kReservedSuggestionS = 14.0 * 86400.0;
 
-// Sets each option's ranking_factor and records the notes of the rules that applied. `catalog` gives
-// the GPUs (memory type, formats) and providers (commitments) behind the options.
-void apply_judgement(const std::vector<Option*>& options, const Request& request, const Catalog& catalog);
+// Sets each option's ranking_factor and records the notes of the rules that applied (without `with_notes`,
+// only the factor). `catalog` gives the GPUs (memory type, formats) and providers (commitments) behind the options.
+void apply_judgement(const std::vector<Option*>& options, const Request& request, const Catalog& catalog,
+                     bool with_notes = true);
 
 // apply_judgement in its two steps, for a pipeline that weighs ~2,800 priced offerings and phrases only the
 // options it returns: rule 3 needs to know, over all options, whether one GPU would do (counts_as_one_gpu

@@ -9,18 +9,6 @@
 
 using sizer::json;
 
-namespace {
-
-// An option without the words that "figures" leaves out.
-json figures_of(json option) {
-  option.erase("notes");
-  option.erase("reasons");
-  option.erase("warnings");
-  return option;
-}
-
-}  // namespace
-
 TEST_CASE("detail figures: the full response's numbers without its sentences", "[detail][property]") {
   const json serving = {{"model", sizer_test::llama_70b()}, {"engine", "vllm"},
                         {"workload", {{"kind", "inference"}, {"weights", "fp8"}, {"prompt_tokens", 4000},
@@ -62,7 +50,8 @@ TEST_CASE("detail figures: the full response's numbers without its sentences", "
     REQUIRE(!figures.at("options").empty());
     for (size_t i = 0; i < full.at("options").size(); ++i) {
       INFO("option " << i);
-      CHECK(figures_of(figures.at("options").at(i)) == figures_of(full.at("options").at(i)));
+      CHECK(sizer_test::option_figures(figures.at("options").at(i)) ==
+            sizer_test::option_figures(full.at("options").at(i)));
     }
     for (const char* key : {"memory", "fit_by_gpu", "options_evaluated", "workload", "model", "warnings", "errors"}) {
       INFO(key);

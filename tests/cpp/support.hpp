@@ -32,6 +32,12 @@ inline sizer::Request parsed(const sizer::json& document) {
   return p.request;
 }
 
+// An option of a response without its sentences (notes, reasons, warnings): what "detail": "figures" keeps.
+inline sizer::json option_figures(sizer::json option) {
+  for (const char* words : {"notes", "reasons", "warnings"}) option.erase(words);
+  return option;
+}
+
 // A GPU of the bundled catalog the test expects to be there.
 inline const sizer::Gpu& gpu(const char* id) {
   const sizer::Gpu* g = bundled().find_gpu(id);
