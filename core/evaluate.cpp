@@ -17,6 +17,7 @@
 #include "phrasing.hpp"
 #include "ranking.hpp"
 #include "startup.hpp"
+#include "table.hpp"
 
 namespace sizer {
 namespace {
@@ -130,6 +131,7 @@ const Shape& evaluate_shape(const Request& request, const EnginePreset& engine, 
 struct Priced {
   const Shape* shape = nullptr;
   const Offering* offering = nullptr;
+  size_t offering_index = 0;  // its position in the catalog's offerings (detail "table")
   const Provider* provider = nullptr;
   const Gpu* gpu = nullptr;  // the catalog's GPU of the offering
   bool legacy = false;       // legacy_gpu(gpu), found once per GPU looked up
@@ -189,9 +191,11 @@ Option materialise(const Priced& p, const PricingInputs& in, const EnginePreset&
 // rules order them; rule 3 first needs to know whether any single GPU does the job (`one_gpu_does`, set here).
 // Each offering is priced once into one reused Option; its key and what the judgement reads are kept.
 // Offerings are priced shape by shape, so the option is copied once per shape, not once per offering.
-// The hot loop of a ranked evaluate, a function of its own (noinline.hpp).
+// The hot loop of a ranked evaluate, a function of its own (noinline.hpp). With `table_rows` (detail "table"),
+// each priced option's row of figures (table.hpp) is kept too, at the offering's index in `priced`.
 SIZER_NOINLINE std::vector<RankKey> judged_keys(const std::vector<Priced>& priced, size_t shape_count,
-                                                const PricingInputs& in, bool& one_gpu_does) {
+                                                const PricingInputs& in, bool& one_gpu_does,
+                                                std::vector<double>* table_rows) {
   std::vector<size_t> by_shape(priced.size());
   {
     std::vector<size_t> starts(shape_count + 1, 0);  // counting sort by the shape's index
@@ -204,6 +208,7 @@ SIZER_NOINLINE std::vector<RankKey> judged_keys(const std::vector<Priced>& price
   one_gpu_does = false;
   std::vector<RankKey> keys(priced.size());
   std::vector<JudgedFacts> facts(priced.size());
+  if (table_rows) table_rows->resize(priced.size() * kTableColumns);
   for (const size_t i : by_shape) {
     const Priced& p = priced[i];
     price(scratch, p, in, false, scratch_shape == p.shape);
@@ -211,6 +216,7 @@ SIZER_NOINLINE std::vector<RankKey> judged_keys(const std::vector<Priced>& price
     one_gpu_does = one_gpu_does || counts_as_one_gpu(scratch, in.request);
     keys[i] = rank_key(scratch);
     facts[i] = judged_facts(scratch);
+    if (table_rows) table_row(scratch, p.offering_index, table_rows->data() + i * kTableColumns);
   }
   for (size_t i = 0; i < priced.size(); ++i) {
     keys[i].ranking_factor = judged_factor(facts[i], keys[i].ranking_factor, priced[i].gpu, priced[i].legacy,
@@ -231,7 +237,8 @@ SIZER_NOINLINE std::vector<Priced> offering_candidates(const Request& request, c
   const Gpu* gpu = nullptr;
   const std::string* gpu_id = nullptr;
   bool legacy = false;
-  for (const Offering& offering : catalog.offerings) {
+  for (size_t offering_index = 0; offering_index < catalog.offerings.size(); ++offering_index) {
+    const Offering& offering = catalog.offerings[offering_index];
     if (provider_id == nullptr || *provider_id != offering.provider) {
       provider = catalog.find_provider(offering.provider);
       provider_id = &offering.provider;
@@ -252,7 +259,7 @@ SIZER_NOINLINE std::vector<Priced> offering_candidates(const Request& request, c
     auto add = [&](PricingId pricing, double usd_per_hour_per_instance) {
       const double usd_per_hour = usd_per_hour_per_instance * static_cast<double>(shape.option.instances);
       if (request.filters.max_usd_per_hour && usd_per_hour > *request.filters.max_usd_per_hour) return;
-      candidates.push_back({&shape, &offering, provider, gpu, legacy, tier, startup_s, pricing, usd_per_hour});
+      candidates.push_back({&shape, &offering, offering_index, provider, gpu, legacy, tier, startup_s, pricing, usd_per_hour});
     };
     if (offering.usd_per_hour && request.filters.pricing != PricingId::spot) add(PricingId::on_demand, *offering.usd_per_hour);
     if (offering.spot_usd_per_hour && request.filters.pricing != PricingId::on_demand) add(PricingId::spot, *offering.spot_usd_per_hour);
@@ -381,6 +388,8 @@ SIZER_NOINLINE Response evaluate(const json& request_document, const Catalog& ca
   // notes; the fit list and the scaling table stay), for callers that evaluate many requests and plot or tabulate
   // them: a sweep, the page's fit grid and format comparison.
   const bool words = request.detail == DetailId::full;
+  // detail "table": the options as columns of numbers (table.hpp), without option objects; the rest as "figures".
+  const bool table = request.detail == DetailId::table;
   std::vector<Explanation> memory_explain;
   response.memory = memory_report(request, engine, memory_explain);
   if (words) file_explanations(memory_explain, "memory.", response.explain);
@@ -405,6 +414,11 @@ SIZER_NOINLINE Response evaluate(const json& request_document, const Catalog& ca
     response.options_evaluated = 1;
     apply_judgement({&pinned.option}, request, catalog, words);  // the guide's judgement (ranking.hpp)
     top_explain = std::move(pinned.explain);
+    if (table) {
+      std::vector<double> row(kTableColumns);
+      table_row(pinned.option, std::nullopt, row.data());
+      response.table = table_in_order(row, {0}, std::min<size_t>(limit, 1));
+    }
     response.options.push_back(std::move(pinned.option));
     shape_of.push_back(nullptr);
   } else {
@@ -413,10 +427,14 @@ SIZER_NOINLINE Response evaluate(const json& request_document, const Catalog& ca
     response.options_evaluated = static_cast<int64_t>(priced.size());
     const PricingInputs in{request, stored_bytes, egress_bytes};
     bool one_gpu_does = false;
-    const std::vector<RankKey> keys = judged_keys(priced, shapes.size(), in, one_gpu_does);
-    // The top option is materialised even at limit 0: the scaling table and the explanations describe it.
-    const size_t made = std::min(priced.size(), std::max<size_t>(limit, 1));
-    const std::vector<size_t> order = ranked_positions(keys, request, made);
+    std::vector<double> table_rows;
+    const std::vector<RankKey> keys = judged_keys(priced, shapes.size(), in, one_gpu_does, table ? &table_rows : nullptr);
+    // The top option is materialised even at limit 0: the scaling table and the explanations describe it. A
+    // table's rows are the options, so only the top one is made as an Option then.
+    const size_t made = std::min(priced.size(), table ? size_t{1} : std::max<size_t>(limit, 1));
+    const size_t table_count = table ? std::min(priced.size(), limit) : 0;
+    const std::vector<size_t> order = ranked_positions(keys, request, std::max(made, table_count));
+    if (table) response.table = table_in_order(table_rows, order, table_count);
     response.options.reserve(made);
     for (size_t i = 0; i < made; ++i) {
       const Priced& p = priced[order[i]];
@@ -438,6 +456,7 @@ SIZER_NOINLINE Response evaluate(const json& request_document, const Catalog& ca
     top_explain.insert(top_explain.end(), costs.begin(), costs.end());
     file_explanations(top_explain, "options.0.", response.explain);
   }
+  if (table) response.options.clear();  // they are the table's rows
   if (response.options.size() > limit) {
     response.options.resize(limit);
     shape_of.resize(limit);

@@ -1,4 +1,5 @@
 #include "json_io.hpp"
+#include "table.hpp"
 #include "noinline.hpp"
 
 #include <algorithm>
@@ -361,7 +362,30 @@ void write_explain(Text& out, const std::vector<Explanation>& explain) {
 // small parts (model, memory, workload) are built as json values and written by write_value. Building the
 // response as a json tree and dumping it was most of a pinned evaluate (a sweep point: ~0.7 of ~0.9 ms natively,
 // perf: map nodes, their teardown, and nlohmann's byte-by-byte escaping of the guidance and explanations).
-SIZER_NOINLINE std::string response_to_text(const Response& r) {
+// A table's values as JSON: one list per column, null where absent; whole numbers as integers (what
+// JavaScript's JSON.stringify writes for the same doubles, so every door's text reads back the same).
+void write_table_values(Text& out, const OptionTable& table) {
+  out += '[';
+  for (size_t c = 0; c < kTableColumns; ++c) {
+    if (c) out += ',';
+    out += '[';
+    for (size_t r = 0; r < table.rows; ++r) {
+      if (r) out += ',';
+      const double v = table.values[c * table.rows + r];
+      if (!std::isfinite(v)) {
+        out += "null";
+      } else if (v == std::trunc(v) && std::fabs(v) < 9007199254740992.0) {
+        JsonText::write_integer(out, static_cast<int64_t>(v));
+      } else {
+        JsonText::write_number(out, v);
+      }
+    }
+    out += ']';
+  }
+  out += ']';
+}
+
+SIZER_NOINLINE std::string response_to_text(const Response& r, bool table_values) {
   Text out;
   out.reserve(r.options.size() * 2048 + 24576);
   {
@@ -430,6 +454,14 @@ SIZER_NOINLINE std::string response_to_text(const Response& r) {
           item.put("usd_total", row.usd_total);
         });
       }
+      if (r.table) {
+        // Without `table_values` the values stay with the caller (the WASM door hands them over as doubles).
+        TextObject table(top.key("table"));
+        write_list(table.key("columns"), ids_of<TableColumnId>(),
+                   [](Text& list, std::string_view id) { TextObject::write_string(list, id); });
+        table.put_integer("rows", static_cast<int64_t>(r.table->rows));
+        if (table_values) write_table_values(table.key("values"), *r.table);
+      }
     }
     write_issues(top.key("warnings"), r.warnings);
     if (r.ok) {
@@ -445,7 +477,7 @@ json response_to_json(const Response& r) {
   return json::parse(text, nullptr, /*allow_exceptions=*/false);
 }
 
-std::string evaluate_to_text(std::string_view request_text, const Catalog& catalog) {
+std::string evaluate_to_text(std::string_view request_text, const Catalog& catalog, std::vector<double>* table_values) {
   Issues errors;
   std::optional<json> document = parse_json_text(request_text, errors, 1u << 20);
   if (!document) {
@@ -453,7 +485,11 @@ std::string evaluate_to_text(std::string_view request_text, const Catalog& catal
     response.errors = errors;
     return response_to_text(response);
   }
-  return response_to_text(evaluate(*document, catalog));
+  Response response = evaluate(*document, catalog);
+  if (table_values == nullptr || !response.table) return response_to_text(response);
+  std::string text = response_to_text(response, false);
+  *table_values = std::move(response.table->values);
+  return text;
 }
 
 json evaluate_text(std::string_view request_text, const Catalog& catalog) {

@@ -11,14 +11,18 @@ namespace sizer {
 
 json response_to_json(const Response& response);
 // The same as text, exactly as dump_json(response_to_json(response)) writes it, without building the options
-// as JSON values (the doors that return text use this).
-std::string response_to_text(const Response& response);
+// as JSON values (the doors that return text use this). Without `table_values`, a table response's
+// `table` leaves out its `values` (the WASM door hands them over as doubles: wasm/post.js).
+std::string response_to_text(const Response& response, bool table_values = true);
 
 // Parses request text, evaluates it against `catalog` and returns the response JSON. Never fails:
 // malformed input becomes { "ok": false, "errors": [...] }.
 json evaluate_text(std::string_view request_text, const Catalog& catalog);
-// The same, as the text dump_json would write (the fast path of the WASM door and the bench).
-std::string evaluate_to_text(std::string_view request_text, const Catalog& catalog);
+// The same, as the text dump_json would write (the fast path of the WASM door and the bench). With
+// `table_values`, a table response's values (column-major, NaN where absent: OptionTable) are moved there and
+// left out of the text.
+std::string evaluate_to_text(std::string_view request_text, const Catalog& catalog,
+                             std::vector<double>* table_values = nullptr);
 
 // Validates catalog text (a merged document); { "ok", "errors", "warnings", "counts" }.
 json validate_catalog_text(std::string_view catalog_text);

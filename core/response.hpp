@@ -113,6 +113,13 @@ struct Explanation {
   std::string source;
 };
 
+// The options as columns of numbers (detail "table", table.hpp): the columns are TableColumnId's, column c's
+// row r at values[c * rows + r], NaN where the option has no such figure (null outside the core).
+struct OptionTable {
+  size_t rows = 0;
+  std::vector<double> values;
+};
+
 struct Response {
   bool ok = false;
   Issues errors;
@@ -122,6 +129,7 @@ struct Response {
   WorkloadKind kind = WorkloadKind::inference;
   Request request;  // as evaluated: defaults filled in (the response echoes it as `workload`)
   std::vector<Option> options;
+  std::optional<OptionTable> table;  // detail "table": the options, which `options` then leaves out
   std::vector<GpuFit> fit_by_gpu;
   std::vector<ScalingRow> scaling;  // jobs: the top option at other instance counts
   int64_t options_evaluated = 0;

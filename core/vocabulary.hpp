@@ -46,8 +46,24 @@ enum class LocaleId { en, ar };
 enum class SeverityId { info, warning };
 // How much a response says: full (every figure, note, answer and explanation) or figures (every number, none of
 // the sentences or workings: no guidance, explanations or option notes; the fit list and the scaling table stay),
-// for callers that evaluate many requests and plot or tabulate them, such as a sweep or the page's fit grid.
-enum class DetailId { full, figures };
+// for callers that evaluate many requests and plot or tabulate them, such as a sweep or the page's fit grid;
+// or table (the options as columns of numbers, OptionTable in response.hpp, for a caller that ranks, filters or
+// plots every option: no per-option objects, and the WASM door hands the numbers over without printing them).
+enum class DetailId { full, figures, table };
+// The columns of a table response (core/table.cpp): each an option field of the same name (CONTRACT.md
+// "options"); an enum field holds its value's position in that field's list (pricing, tiers, ...), a flag 0 or 1,
+// `offering` the option's position in the evaluated catalog's offerings. Each table response lists them
+// (`table.columns`); vocabulary() does not serve them, since they are the options' own field names, labelled
+// where the options are (their labels in two languages would cost the module ~2 KB gzipped).
+enum class TableColumnId {
+  offering, pricing, tier, interconnect, bottleneck, sharding,
+  gpus, instances, concurrency, tensor, pipeline, data, expert, fits, meets_targets,
+  vram_bytes_per_gpu, used_bytes_per_gpu,
+  decode_output_tokens_per_s_per_user, output_tokens_per_s, ttft_s, max_concurrency, max_context_tokens,
+  kv_capacity_tokens, train_tokens_per_s, train_s, gpu_hours, mfu, seconds_per_image, real_time_factor, items_per_s,
+  usd_per_hour, usd_per_gpu_hour, usd_per_million_output_tokens, usd_per_month, usd_total, usd_compute, usd_storage,
+  usd_egress, job_s, billed_s, spot_extra_s, startup_s
+};
 
 // The ids of one list, in the order the contract documents them (the enum's order).
 template <class E>
@@ -84,7 +100,15 @@ SIZER_VOCABULARY(MediaRuntimeId, "media_runtimes", "eager", "compiled", "tensorr
 SIZER_VOCABULARY(HardwareKindId, "hardware_kinds", "gpu", "tpu", "npu")
 SIZER_VOCABULARY(LocaleId, "locales", "en", "ar")
 SIZER_VOCABULARY(SeverityId, "severities", "info", "warning")
-SIZER_VOCABULARY(DetailId, "detail", "full", "figures")
+SIZER_VOCABULARY(DetailId, "detail", "full", "figures", "table")
+SIZER_VOCABULARY(TableColumnId, "table_columns", "offering", "pricing", "tier", "interconnect", "bottleneck", "sharding",
+                 "gpus", "instances", "concurrency", "tensor", "pipeline", "data", "expert", "fits", "meets_targets",
+                 "vram_bytes_per_gpu", "used_bytes_per_gpu", "decode_output_tokens_per_s_per_user",
+                 "output_tokens_per_s", "ttft_s", "max_concurrency", "max_context_tokens", "kv_capacity_tokens",
+                 "train_tokens_per_s", "train_s", "gpu_hours", "mfu", "seconds_per_image", "real_time_factor",
+                 "items_per_s", "usd_per_hour", "usd_per_gpu_hour", "usd_per_million_output_tokens", "usd_per_month",
+                 "usd_total", "usd_compute", "usd_storage", "usd_egress", "job_s", "billed_s", "spot_extra_s",
+                 "startup_s")
 
 #undef SIZER_VOCABULARY
 

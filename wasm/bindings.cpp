@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "../core/catalog_codec.hpp"
 #include "../core/embedded_catalog.hpp"
@@ -39,14 +40,23 @@ const ImportedCatalog& imported_catalog(const std::string& text) {
   return *cache;
 }
 
+// A table response's values (detail "table"), held beside its text: post.js reads them as the doubles they are.
+std::vector<double>& held_table() {
+  static std::vector<double> held;
+  return held;
+}
+uintptr_t held_table_data() { return reinterpret_cast<uintptr_t>(held_table().data()); }
+size_t held_table_size() { return held_table().size(); }
+
 std::string evaluate_with(const std::string& request, const ImportedCatalog* imported) {
-  if (imported == nullptr) return sizer::evaluate_to_text(request, bundled_catalog());
+  held_table().clear();
+  if (imported == nullptr) return sizer::evaluate_to_text(request, bundled_catalog(), &held_table());
   if (!imported->errors.empty()) {
     sizer::json out = {{"ok", false}, {"errors", sizer::issues_to_json(imported->errors)}, {"warnings", sizer::json::array()}};
     for (auto& error : out["errors"]) error["path"] = "/catalog" + error["path"].get<std::string>();
     return sizer::dump_json(out);
   }
-  return sizer::evaluate_to_text(request, imported->catalog);
+  return sizer::evaluate_to_text(request, imported->catalog, &held_table());
 }
 
 // The last text handed to JavaScript by address and length (post.js decodes those bytes of the heap with the
@@ -89,6 +99,8 @@ EMSCRIPTEN_BINDINGS(gpu_sizer) {
   emscripten::function("_evaluateHeld", &evaluate_held);
   emscripten::function("_heldData", &held_text_data);
   emscripten::function("_heldSize", &held_text_size);
+  emscripten::function("_heldTableData", &held_table_data);
+  emscripten::function("_heldTableSize", &held_table_size);
   emscripten::function("_setImportedCatalog", &set_imported_catalog);
   emscripten::function("_catalogAsOf", &catalog_as_of);
   emscripten::function("_offeringsHeld", &offerings_held);

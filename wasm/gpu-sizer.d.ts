@@ -44,7 +44,15 @@ declare namespace createSizer {
   type Locale = 'en' | 'ar';
   type Severity = 'info' | 'warning';
   type Offload = 'none' | 'optimizer' | 'optimizer_and_params';
-  type Detail = 'full' | 'figures';
+  type Detail = 'full' | 'figures' | 'table';
+  /** The columns of a table response, in order: the option fields of the same name (CONTRACT.md "table") */
+  type TableColumn = 'offering' | 'pricing' | 'tier' | 'interconnect' | 'bottleneck' | 'sharding' | 'gpus' | 'instances'
+    | 'concurrency' | 'tensor' | 'pipeline' | 'data' | 'expert' | 'fits' | 'meets_targets' | 'vram_bytes_per_gpu'
+    | 'used_bytes_per_gpu' | 'decode_output_tokens_per_s_per_user' | 'output_tokens_per_s' | 'ttft_s' | 'max_concurrency'
+    | 'max_context_tokens' | 'kv_capacity_tokens' | 'train_tokens_per_s' | 'train_s' | 'gpu_hours' | 'mfu'
+    | 'seconds_per_image' | 'real_time_factor' | 'items_per_s' | 'usd_per_hour' | 'usd_per_gpu_hour'
+    | 'usd_per_million_output_tokens' | 'usd_per_month' | 'usd_total' | 'usd_compute' | 'usd_storage' | 'usd_egress'
+    | 'job_s' | 'billed_s' | 'spot_extra_s' | 'startup_s';
   /** One entry of a vocabulary list: the id and its labels. */
   interface VocabularyEntry<Id extends string = string> { id: Id; label: { en: string; ar: string } }
   /** sizer.vocabulary(): every id list the request accepts and the response uses. */
@@ -139,7 +147,9 @@ declare namespace createSizer {
     limit?: number;
     order?: Order;
     /** figures: every number, none of the sentences or workings (guidance, explain and the options' notes,
-     *  reasons and warnings come back empty); for sweeps and grids of many evaluations. Default full. */
+     *  reasons and warnings come back empty); for sweeps and grids of many evaluations. table: as figures, with
+     *  the options as `table` (columns of numbers) instead of `options`; for ranking, filtering or plotting every
+     *  option. Default full. */
     detail?: Detail;
   }
 
@@ -223,6 +233,18 @@ declare namespace createSizer {
     catalog_as_of?: string;
     /** Pretraining and full fine-tunes: the top option's GPU kind at its provider on other instance counts */
     scaling?: ScalingRow[];
+    /** detail "table": the options best first as columns; `options` is then empty */
+    table?: OptionTable;
+  }
+
+  /** values[c][r]: column c (named columns[c]) of the option ranked r, null where it has no such figure. Enum
+   *  columns hold the value's position in its vocabulary list (pricing, tiers, interconnects, bottlenecks,
+   *  sharding), fits and meets_targets 1 or 0, `offering` the option's position in the evaluated catalog's
+   *  offerings (null for pinned hardware). */
+  interface OptionTable {
+    columns: TableColumn[];
+    rows: number;
+    values: (number | null)[][];
   }
 
   interface ScalingRow {

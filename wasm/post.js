@@ -30,6 +30,26 @@
     M['_evaluateHeld'](requestText, false);
     return heldText();
   };
+  // A table response (detail "table") leaves its values out of the text; they are the doubles the core held
+  // (column-major, NaN where a figure is absent), read here as one list per column with null for NaN, the
+  // shape the other doors write.
+  function withTable(response) {
+    var table = response['table'];
+    if (!table || table['values'] !== undefined) return response;
+    var rows = table['rows'], count = table['columns'].length, at = M['_heldTableData']();
+    var cells = new Float64Array(HEAPU8.buffer, at, M['_heldTableSize']());
+    var values = new Array(count);
+    for (var c = 0; c < count; c++) {
+      var column = new Array(rows);
+      for (var r = 0, k = c * rows; r < rows; r++, k++) {
+        var v = cells[k];
+        column[r] = v === v ? v : null;
+      }
+      values[c] = column;
+    }
+    table['values'] = values;
+    return response;
+  }
   M['evaluate'] = function (request, options) {
     var requestText = text(request);
     if (requestText === null || requestText === undefined) return failure('invalid_type', 'The request must be a JSON object or JSON text.');
@@ -43,7 +63,7 @@
       catalogSent = catalogText;
     }
     M['_evaluateHeld'](requestText, !!catalogText);
-    return JSON.parse(heldText());
+    return withTable(JSON.parse(heldText()));
   };
   // The bundled catalog in two parts (issue 16: the page draws its form from the GPUs, providers and models, and
   // reads the offerings after its first result): the three small files are already JavaScript values

@@ -99,6 +99,7 @@ const Locale& locale_ar() {
     {"vocab.severities.warning", "تحذير"},
     {"vocab.detail.full", "كل شيء"},
     {"vocab.detail.figures", "الأرقام فقط"},
+    {"vocab.detail.table", "الخيارات جدولًا من الأرقام"},
 
     // ---- option notes: reasons and warnings of each option (the option stages, ranking, costs) ----
     // (keys "note.<code>")

@@ -99,6 +99,7 @@ const Locale& locale_en() {
     {"vocab.severities.warning", "Warning"},
     {"vocab.detail.full", "Everything"},
     {"vocab.detail.figures", "Figures only"},
+    {"vocab.detail.table", "Options as a table of numbers"},
 
     // ---- option notes: reasons and warnings of each option (the option stages, ranking, costs) ----
     // (keys "note.<code>")

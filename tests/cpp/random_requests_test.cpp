@@ -278,6 +278,7 @@ const char* kCostMonotonic = "same offering and placement: more concurrency neve
 const char* kLimit = "limit only truncates the ranking";
 const char* kMoreGpus = "more GPUs of the same kind never lower max_concurrency or kv_capacity_tokens";
 const char* kFigures = "detail figures gives the full response's numbers";
+const char* kTable = "detail table: each row is the option at its rank";
 const char* kRanges = "each ranges.<figure> is finite, 0 < low <= figure <= high, for a figure the option carries";
 
 void check_response(Report& report, const json& request, const json& r) {
@@ -430,6 +431,17 @@ void check_figures(Report& report, const json& request, const json& full) {
   report.expect(same, kFigures, "the figures-only response differs", request, &asked);
 }
 
+// The same request with "detail": "table": its rows are the full response's options, column by column.
+void check_table(Report& report, const json& request, const json& full) {
+  json asked = request;
+  asked["detail"] = "table";
+  const json r = evaluate(report, asked);
+  std::string why = !is_ok(r) ? "not ok" : !r.contains("table") ? "no table" : "";
+  if (why.empty()) why = sizer_test::table_disagreement(r["table"], full["options"], sizer_test::bundled());
+  if (why.empty() && !r["options"].empty()) why = "options listed beside the table";
+  report.expect(why.empty(), kTable, why, request, &asked);
+}
+
 void run_pinned(Report& report, Rng& g, const std::vector<std::string>& gpus) {
   for (int i = 0; i < kPinnedRequests; ++i) {
     int64_t max_context = 0;
@@ -444,6 +456,7 @@ void run_pinned(Report& report, Rng& g, const std::vector<std::string>& gpus) {
     const json response = evaluate(report, request);
     check_response(report, request, response);
     if (is_ok(response) && g.chance(0.25)) check_figures(report, request, response);
+    if (is_ok(response) && g.chance(0.05)) check_table(report, request, response);
     if (!with_concurrency || !is_ok(response)) continue;
 
     // Raise concurrency.
@@ -529,6 +542,7 @@ void run_ranked(Report& report, Rng& g, const std::vector<std::string>& provider
       prefix = sizer::dump_json(response["options"][k]) == sizer::dump_json(all["options"][k]);
     }
     report.expect(prefix, kLimit, "the limited ranking is not a prefix of the full one", request, &everything);
+    check_table(report, everything, all);
 
     // The same offerings at a higher concurrency.
     json busier = everything;
@@ -618,6 +632,10 @@ TEST_CASE("random: memory and fit are monotonic in concurrency, context and GPU 
 }
 
 TEST_CASE("random: limit only truncates the ranking", "[random]") { require_property(kLimit, 20); }
+
+TEST_CASE("random: a table response's rows are the options, column by column", "[random][table]") {
+  require_property(kTable, 50);
+}
 
 TEST_CASE("random: detail figures changes no number", "[random]") { require_property(kFigures, 200); }
 

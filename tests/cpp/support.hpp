@@ -9,6 +9,7 @@
 #include "embedded_catalog.hpp"
 #include "json_io.hpp"
 #include "request.hpp"
+#include "vocabulary.hpp"
 
 namespace sizer_test {
 
@@ -36,6 +37,61 @@ inline sizer::Request parsed(const sizer::json& document) {
 inline sizer::json option_figures(sizer::json option) {
   for (const char* words : {"notes", "reasons", "warnings"}) option.erase(words);
   return option;
+}
+
+// Where a table response (detail "table") and the options of the same request without it disagree: "" when
+// every row holds, column by column, what the option at its rank says (CONTRACT.md "table": enum fields as
+// positions in their vocabulary list, flags 0/1, instances and expert 1 when left out, `offering` the option's
+// position in `catalog`'s offerings, absent for pinned hardware).
+inline std::string table_disagreement(const sizer::json& table, const sizer::json& options, const sizer::Catalog& catalog) {
+  using sizer::json;
+  const std::vector<std::string_view> columns = sizer::ids_of<sizer::TableColumnId>();
+  if (table.at("columns").size() != columns.size()) return "the columns are not the vocabulary's table_columns";
+  for (size_t c = 0; c < columns.size(); ++c) {
+    if (table["columns"][c] != std::string(columns[c])) return "column " + std::to_string(c) + " is misnamed";
+  }
+  const size_t rows = table.at("rows").get<size_t>();
+  if (rows != options.size()) return "rows " + std::to_string(rows) + " against " + std::to_string(options.size()) + " options";
+  const json& values = table.at("values");
+  if (values.size() != columns.size()) return "values holds " + std::to_string(values.size()) + " columns";
+  auto position = [](const std::vector<std::string_view>& ids, const json& id) -> json {
+    for (size_t k = 0; k < ids.size(); ++k) {
+      if (id == std::string(ids[k])) return k;
+    }
+    return nullptr;
+  };
+  for (size_t r = 0; r < rows; ++r) {
+    const json& o = options[r];
+    json expected = json::object();
+    for (const std::string_view column : columns) expected[std::string(column)] = o.contains(std::string(column)) ? o[std::string(column)] : json();
+    expected["pricing"] = o.contains("pricing") ? position(sizer::ids_of<sizer::PricingId>(), o["pricing"]) : json();
+    expected["tier"] = o.contains("tier") ? position(sizer::ids_of<sizer::TierId>(), o["tier"]) : json();
+    expected["interconnect"] = o.contains("interconnect") ? position(sizer::ids_of<sizer::InterconnectId>(), o["interconnect"]) : json();
+    expected["bottleneck"] = o.contains("bottleneck") ? position(sizer::ids_of<sizer::BottleneckId>(), o["bottleneck"]) : json();
+    expected["sharding"] = o.contains("sharding") ? position(sizer::ids_of<sizer::ShardingId>(), o["sharding"]) : json();
+    expected["fits"] = o.at("fits").get<bool>() ? 1 : 0;
+    expected["meets_targets"] = o.at("meets_targets").get<bool>() ? 1 : 0;
+    expected["instances"] = o.value("instances", 1);
+    const json& parallelism = o.at("parallelism");
+    for (const char* axis : {"tensor", "pipeline", "data"}) expected[axis] = parallelism.at(axis);
+    expected["expert"] = parallelism.value("expert", 1);
+    expected["offering"] = nullptr;
+    if (o.contains("offering_id")) {
+      for (size_t k = 0; k < catalog.offerings.size(); ++k) {
+        if (catalog.offerings[k].id == o["offering_id"]) {
+          expected["offering"] = k;
+          break;
+        }
+      }
+    }
+    for (size_t c = 0; c < columns.size(); ++c) {
+      const json& got = values[c].at(r);
+      const json& want = expected[std::string(columns[c])];
+      const bool same = got.is_null() ? want.is_null() : !want.is_null() && got.get<double>() == want.get<double>();
+      if (!same) return "row " + std::to_string(r) + " column " + std::string(columns[c]) + ": " + got.dump() + " against " + want.dump();
+    }
+  }
+  return "";
 }
 
 // A GPU of the bundled catalog the test expects to be there.

@@ -3,7 +3,9 @@
 // same way, reject bad input with paths and the right exit codes, and never return a non-finite number.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { cli, loadSizer, readJson, resolve, sameAnswer } = require('./helpers');
+const fs = require('node:fs');
+const path = require('node:path');
+const { cli, loadSizer, readJson, resolve, root, sameAnswer } = require('./helpers');
 
 const golden = readJson('tests/fixtures/golden.json');
 
@@ -56,6 +58,40 @@ test('a ranked request over the whole catalog agrees between CLI and WASM', asyn
   // Ranked: options that fit and meet targets first.
   const groups = fromWasm.options.map((o) => (o.fits && o.meets_targets ? 0 : o.fits ? 1 : 2));
   assert.deepEqual(groups, [...groups].sort((a, b) => a - b));
+});
+
+test('detail table: the WASM door hands over the CLI table of every option, and its columns are the .d.ts TableColumn', async () => {
+  const sizer = await loadSizer();
+  const request = { model: 'llama-3.1-8b', workload: { kind: 'inference', concurrency: 8 }, filters: { pricing: 'any' },
+                    limit: 10000, detail: 'table' };
+  const fromCli = cli(['evaluate', '-'], JSON.stringify(request));
+  assert.equal(fromCli.status, 0);
+  // The module's values cross as doubles beside a text without them (wasm/post.js); the CLI prints them.
+  const fromWasm = sizer.evaluate(request);
+  assert.equal(sameAnswer(fromCli.json, fromWasm), null);
+  assert.equal(sameAnswer(fromWasm, sizer.evaluate(JSON.stringify(request))), null);
+  const table = fromWasm.table;
+  assert.deepEqual(fromWasm.options, []);
+  assert.equal(table.rows, fromWasm.options_evaluated);
+  assert.ok(table.rows > 1000, `every option: ${table.rows} rows`);
+  for (const column of table.values) {
+    assert.equal(column.length, table.rows);
+    for (const v of column) assert.ok(v === null || Number.isFinite(v));
+  }
+  const dts = fs.readFileSync(path.join(root, 'wasm', 'gpu-sizer.d.ts'), 'utf8');
+  const union = /\btype\s+TableColumn\s*=\s*([^;]+);/.exec(dts);
+  assert.ok(union, 'type TableColumn is declared');
+  assert.deepEqual(table.columns, union[1].split('|').map((x) => x.trim().replace(/^'|'$/g, '')));
+  // Two columns against the figures response's options, in rank order.
+  const figures = sizer.evaluate({ ...request, detail: 'figures' });
+  const offerings = sizer.offerings();
+  const price = table.values[table.columns.indexOf('usd_per_hour')];
+  const offering = table.values[table.columns.indexOf('offering')];
+  assert.equal(figures.options.length, table.rows);
+  figures.options.forEach((o, r) => {
+    assert.equal(price[r], o.usd_per_hour, `row ${r} usd_per_hour`);
+    assert.equal(offerings[offering[r]].id, o.offering_id, `row ${r} offering`);
+  });
 });
 
 test('CLI: malformed JSON, negative tokens and unknown GPU give exit 2 and paths', () => {
