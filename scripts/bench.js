@@ -5,7 +5,8 @@
 //     natively (tests/bench/bench_native.cpp, built here with g++ -O2 and cached in build/bench/), in WASM
 //     under Node (dist/gpu-sizer.js) and in Chromium (the same file in a blank page, timed in the page);
 //   - a 100-point context sweep (prompt 1k..128k tokens, pinned GPU, auto batch), per door;
-//   - the every-option evaluate and the sweep again with "detail": "figures" (every number, no sentences);
+//   - the every-option evaluate and the sweep again with "detail": "figures" (every number, no sentences), and the
+//     every-option evaluate with "detail": "table" (the options as columns of numbers, handed over as doubles);
 //   - time from opening dist/gpu-sizer.html (file://) to the first result on the page, to the frame after it and
 //     to the page settling (every-option pass and panels in), in Chromium; then from a keystroke in the prompt
 //     field to its result (same three points);
@@ -75,7 +76,10 @@ const sweepRequests = Array.from({ length: 100 }, (_, i) => ({
 // "detail": "figures" (the numbers without the sentences: docs/CONTRACT.md), what a caller that plots or tabulates
 // many evaluations asks for.
 const figures = (request) => ({ ...request, detail: 'figures' });
+// ...and every option as a table of numbers (docs/CONTRACT.md "table"), what the page's every-option pass needs
+// to filter, sort, chart and export the whole evaluation.
 const benchSpec = { full: fullRequest, full_all: fullAllRequest, full_all_figures: figures(fullAllRequest),
+  full_all_table: { ...fullAllRequest, detail: 'table' },
   sweep: sweepRequests, sweep_figures: sweepRequests.map(figures), runs, sweep_runs: sweepRuns, warmup };
 
 // ------------------------------------------------------------------------------------------ helpers
@@ -83,7 +87,7 @@ const benchSpec = { full: fullRequest, full_all: fullAllRequest, full_all_figure
 // A door's loops as statistics.
 function loopStats(out) {
   return { full: stats(out.full_ms), full_all: stats(out.full_all_ms), full_all_figures: stats(out.full_all_figures_ms),
-    sweep: stats(out.sweep_ms), sweep_figures: stats(out.sweep_figures_ms) };
+    full_all_table: stats(out.full_all_table_ms), sweep: stats(out.sweep_ms), sweep_figures: stats(out.sweep_figures_ms) };
 }
 
 function stats(values) {
@@ -182,6 +186,8 @@ async function timeInDoor(createSizer, spec) {
   const allRuns = Math.max(1, Math.floor(spec.runs / 4));
   const full_all_ms = loop(spec.full_all, Math.ceil(spec.warmup / 10), allRuns);
   const full_all_figures_ms = loop(spec.full_all_figures, Math.ceil(spec.warmup / 10), allRuns);
+  // A module without tables (BENCH_MODULE older than detail "table") returns options: nothing to time.
+  const full_all_table_ms = sizer.evaluate(spec.full_all_table).table ? loop(spec.full_all_table, spec.warmup, spec.runs) : [];
   let sweep_ok = true;
   const sweep = (points) => {
     for (let i = 0; i < Math.ceil(spec.warmup / 10); i++) for (const request of points) sizer.evaluate(request);
@@ -197,7 +203,7 @@ async function timeInDoor(createSizer, spec) {
   const sweep_figures_ms = sweep(spec.sweep_figures);
   if (!sweep_ok) throw new Error('a sweep evaluation did not return ok');
   return { init_ms, first_ms, options_evaluated: first.options_evaluated, full_ms, full_all_ms, full_all_figures_ms,
-    sweep_ms, sweep_figures_ms };
+    full_all_table_ms, sweep_ms, sweep_figures_ms };
 }
 
 function wasmFile() {
@@ -418,6 +424,10 @@ async function main() {
     if (d.full_all_figures) {
       rows.push(['  the same, detail "figures"', door, d.full_all_figures.n, ms(d.full_all_figures.median),
         ms(d.full_all_figures.p95), verdict(d.full_all_figures.median, GOALS.full_all_ms, wasm), `min ${ms(d.full_all_figures.min)}`]);
+    }
+    if (d.full_all_table) {
+      rows.push(['  the same, detail "table" (columns of numbers)', door, d.full_all_table.n, ms(d.full_all_table.median),
+        ms(d.full_all_table.p95), verdict(d.full_all_table.median, GOALS.full_all_ms, wasm), `min ${ms(d.full_all_table.min)}`]);
     }
     rows.push(['context sweep, 100 points (1k..128k)', door, d.sweep.n, ms(d.sweep.median), ms(d.sweep.p95),
       verdict(d.sweep.median, GOALS.sweep_ms, wasm), `${ms(d.sweep.median / 100)} per point`]);
