@@ -220,6 +220,12 @@ TEST_CASE("the compact form refuses cut, corrupt and foreign text without crashi
   odd.offerings[0].interconnect = static_cast<sizer::InterconnectId>(7);
   CHECK_FALSE(sizer::decode_catalog(sizer::encode_catalog(odd)).has_value());
   CHECK_FALSE(sizer::decode_catalog("gpu-sizer-catalog 1\n1\n\n0 999999999 ").has_value());
+  // Counts the integer reader refuses as std::from_chars does: a sign on an unsigned count, a '+', a count past
+  // 2^64, an empty token.
+  for (const char* count : {"-1", "+1", "18446744073709551616", "99999999999999999999999", "1x", ""}) {
+    INFO("count " << count);
+    CHECK_FALSE(sizer::decode_catalog(std::string("gpu-sizer-catalog 1\n1\n\n0 ") + count + " ").has_value());
+  }
 }
 
 TEST_CASE("an imported catalog is still read by the validator, with JSON Pointer errors", "[catalog][builtin]") {
