@@ -356,12 +356,6 @@ void write_explain(Text& out, const std::vector<Explanation>& explain) {
   });
 }
 
-}  // namespace
-
-// The whole response written as text, members in byte order as nlohmann's std::map objects keep them; the
-// small parts (model, memory, workload) are built as json values and written by write_value. Building the
-// response as a json tree and dumping it was most of a pinned evaluate (a sweep point: ~0.7 of ~0.9 ms natively,
-// perf: map nodes, their teardown, and nlohmann's byte-by-byte escaping of the guidance and explanations).
 // A table's values as JSON: one list per column, null where absent; whole numbers as integers (what
 // JavaScript's JSON.stringify writes for the same doubles, so every door's text reads back the same).
 void write_table_values(Text& out, const OptionTable& table) {
@@ -385,6 +379,12 @@ void write_table_values(Text& out, const OptionTable& table) {
   out += ']';
 }
 
+}  // namespace
+
+// The whole response written as text, members in byte order as nlohmann's std::map objects keep them; the
+// small parts (model, memory, workload) are built as json values and written by write_value. Building the
+// response as a json tree and dumping it was most of a pinned evaluate (a sweep point: ~0.7 of ~0.9 ms natively,
+// perf: map nodes, their teardown, and nlohmann's byte-by-byte escaping of the guidance and explanations).
 SIZER_NOINLINE std::string response_to_text(const Response& r, bool table_values) {
   Text out;
   out.reserve(r.options.size() * 2048 + 24576);

@@ -76,8 +76,8 @@ const sweepRequests = Array.from({ length: 100 }, (_, i) => ({
 // "detail": "figures" (the numbers without the sentences: docs/CONTRACT.md), what a caller that plots or tabulates
 // many evaluations asks for.
 const figures = (request) => ({ ...request, detail: 'figures' });
-// ...and every option as a table of numbers (docs/CONTRACT.md "table"), what the page's every-option pass needs
-// to filter, sort, chart and export the whole evaluation.
+// ...and every option as a table of numbers (docs/CONTRACT.md "table"), what a caller that ranks, filters, charts
+// or exports every option asks for.
 const benchSpec = { full: fullRequest, full_all: fullAllRequest, full_all_figures: figures(fullAllRequest),
   full_all_table: { ...fullAllRequest, detail: 'table' },
   sweep: sweepRequests, sweep_figures: sweepRequests.map(figures), runs, sweep_runs: sweepRuns, warmup };

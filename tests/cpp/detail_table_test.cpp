@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -41,8 +42,13 @@ TEST_CASE("detail table: each row is the option at its rank, column by column", 
   const json image = {{"model", "flux.1-dev"}, {"workload", {{"kind", "image"}}}, {"order", "cheapest_per_hour"},
                       {"limit", 10000}};
   const json audio = {{"model", "whisper-large-v3"}, {"workload", {{"kind", "audio"}}}, {"limit", 40}};
+  // A mixture of experts with its experts split over two GPUs (the only options with an `expert` member).
+  const json experts = {{"model", "mixtral-8x7b"}, {"hardware", {{"gpu", "h100-sxm"}, {"count", 2}}},
+                        {"workload", {{"kind", "finetune"}, {"method", "lora"}, {"dataset_tokens", 1e7},
+                                      {"parallelism", {{"data", 2}, {"expert", 2}}}}}};
   size_t rows_seen = 0;
-  for (const json* document : {&serving, &small, &pinned, &too_big, &lora, &pretrain, &image, &audio}) {
+  std::set<std::string> option_fields;  // every field the options above carry, parallelism members included
+  for (const json* document : {&serving, &small, &pinned, &too_big, &lora, &pretrain, &image, &audio, &experts}) {
     INFO(document->dump());
     const json figures = sizer_test::evaluate(with(*document, "detail", "figures"));
     const json table = sizer_test::evaluate(with(*document, "detail", "table"));
@@ -62,6 +68,15 @@ TEST_CASE("detail table: each row is the option at its rank, column by column", 
     CHECK(table.contains("scaling") == figures.contains("scaling"));
     if (figures.contains("scaling")) CHECK(table.at("scaling") == figures.at("scaling"));
     rows_seen += table["table"]["rows"].get<size_t>();
+    for (const json& option : figures["options"]) {
+      for (auto it = option.begin(); it != option.end(); ++it) option_fields.insert(it.key());
+      for (auto it = option["parallelism"].begin(); it != option["parallelism"].end(); ++it) option_fields.insert(it.key());
+    }
+  }
+  // Each column but `offering` is an option field of its name (the contract's promise; CONTRACT.md "table").
+  for (const std::string_view column : sizer::ids_of<sizer::TableColumnId>()) {
+    INFO(column);
+    if (column != "offering") CHECK(option_fields.count(std::string(column)) == 1);
   }
   // The every-option requests above are whole rankings (hundreds of rows), not one option each.
   CHECK(rows_seen > 1000);

@@ -46,7 +46,7 @@ inline sizer::json option_figures(sizer::json option) {
 inline std::string table_disagreement(const sizer::json& table, const sizer::json& options, const sizer::Catalog& catalog) {
   using sizer::json;
   const std::vector<std::string_view> columns = sizer::ids_of<sizer::TableColumnId>();
-  if (table.at("columns").size() != columns.size()) return "the columns are not the vocabulary's table_columns";
+  if (table.at("columns").size() != columns.size()) return "the columns are not TableColumnId's";
   for (size_t c = 0; c < columns.size(); ++c) {
     if (table["columns"][c] != std::string(columns[c])) return "column " + std::to_string(c) + " is misnamed";
   }
