@@ -3,6 +3,8 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
@@ -60,15 +62,16 @@ inline std::string table_disagreement(const sizer::json& table, const sizer::jso
     }
     return nullptr;
   };
+  // The enum fields, each with the vocabulary list its position is in.
+  const std::pair<const char*, std::vector<std::string_view>> enums[] = {
+      {"pricing", sizer::ids_of<sizer::PricingId>()},           {"tier", sizer::ids_of<sizer::TierId>()},
+      {"interconnect", sizer::ids_of<sizer::InterconnectId>()}, {"bottleneck", sizer::ids_of<sizer::BottleneckId>()},
+      {"sharding", sizer::ids_of<sizer::ShardingId>()}};
   for (size_t r = 0; r < rows; ++r) {
     const json& o = options[r];
     json expected = json::object();
     for (const std::string_view column : columns) expected[std::string(column)] = o.contains(std::string(column)) ? o[std::string(column)] : json();
-    expected["pricing"] = o.contains("pricing") ? position(sizer::ids_of<sizer::PricingId>(), o["pricing"]) : json();
-    expected["tier"] = o.contains("tier") ? position(sizer::ids_of<sizer::TierId>(), o["tier"]) : json();
-    expected["interconnect"] = o.contains("interconnect") ? position(sizer::ids_of<sizer::InterconnectId>(), o["interconnect"]) : json();
-    expected["bottleneck"] = o.contains("bottleneck") ? position(sizer::ids_of<sizer::BottleneckId>(), o["bottleneck"]) : json();
-    expected["sharding"] = o.contains("sharding") ? position(sizer::ids_of<sizer::ShardingId>(), o["sharding"]) : json();
+    for (const auto& [field, ids] : enums) expected[field] = o.contains(field) ? position(ids, o[field]) : json();
     expected["fits"] = o.at("fits").get<bool>() ? 1 : 0;
     expected["meets_targets"] = o.at("meets_targets").get<bool>() ? 1 : 0;
     expected["instances"] = o.value("instances", 1);
