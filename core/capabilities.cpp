@@ -1,25 +1,23 @@
 #include "capabilities.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <string>
+#include <string_view>
 
 #include "formats.hpp"
 
 namespace sizer {
 
 namespace {
-std::string lower(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
+// Whether `text` holds `word` (lower case), ignoring the case of ASCII letters: without a lower-cased copy,
+// which cost an allocation each time a GPU's family was looked up.
+bool has(std::string_view text, std::string_view word) {
+  const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+  return std::search(text.begin(), text.end(), word.begin(), word.end(),
+                     [&](char t, char w) { return lower(t) == w; }) != text.end();
 }
-bool has(const std::string& text, std::string_view word) { return text.find(word) != std::string::npos; }
-}  // namespace
-
-namespace {
 ArchFamily find_arch_family(std::string_view architecture, std::string_view vendor) {
-  const std::string a = lower(architecture);
+  const std::string_view a = architecture;
   if (has(a, "blackwell")) return ArchFamily::blackwell;
   if (has(a, "hopper")) return ArchFamily::hopper;
   if (has(a, "ada")) return ArchFamily::ada;

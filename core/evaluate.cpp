@@ -121,7 +121,12 @@ const Shape& evaluate_shape(const Request& request, const EnginePreset& engine, 
   quiet.explain = false;
   quiet.notes = false;
   Candidate base = shape_candidate(request, engine, quiet);
-  return cache.emplace(key, Shape{std::move(base.option), quiet, cache.size(), std::nullopt}).first->second;
+  const size_t index = cache.size();
+  Shape& shape = cache.try_emplace(key).first->second;  // built in place: an Option moved once, not twice
+  shape.option = std::move(base.option);
+  shape.inputs = quiet;
+  shape.index = index;
+  return shape;
 }
 
 // One offering at one pricing, as the ranking weighs it: the shape it was timed as and what pricing it
@@ -237,6 +242,9 @@ SIZER_NOINLINE std::vector<Priced> offering_candidates(const Request& request, c
   const Gpu* gpu = nullptr;
   const std::string* gpu_id = nullptr;
   bool legacy = false;
+  // legacy_gpu of each catalog GPU (by its position), found on its first offering: a GPU's offerings are spread
+  // over the providers, and its capabilities read strings (capabilities.hpp). -1: not found yet.
+  std::vector<signed char> legacy_of(catalog.gpus.size(), -1);
   for (size_t offering_index = 0; offering_index < catalog.offerings.size(); ++offering_index) {
     const Offering& offering = catalog.offerings[offering_index];
     if (provider_id == nullptr || *provider_id != offering.provider) {
@@ -247,7 +255,12 @@ SIZER_NOINLINE std::vector<Priced> offering_candidates(const Request& request, c
     if (gpu_id == nullptr || *gpu_id != offering.gpu) {
       gpu = catalog.find_gpu(offering.gpu);
       gpu_id = &offering.gpu;
-      legacy = legacy_gpu(gpu);
+      legacy = false;
+      if (gpu != nullptr) {
+        signed char& known = legacy_of[static_cast<size_t>(gpu - catalog.gpus.data())];
+        if (known < 0) known = legacy_gpu(gpu) ? 1 : 0;
+        legacy = known == 1;
+      }
     }
     if (gpu == nullptr || gpu->kind != HardwareKindId::gpu) continue;  // TPUs/NPUs run other software stacks: not modelled
     const bool fabric = provider != nullptr && provider->multi_node_fabric_on_demand;

@@ -1,6 +1,7 @@
 #include "ranking.hpp"
 
 #include <array>
+#include <cmath>
 
 #include "capabilities.hpp"
 #include "format.hpp"
@@ -221,11 +222,27 @@ std::span<const RankingRule> ranking_rules() {
   return kRules;
 }
 
-bool ranks_before(const RankKey& a, const RankKey& b, const RankingPolicy& policy) {
+namespace {
+
+// The first rule that tells `a` and `b` apart: < 0 `a` ranks first, > 0 `b` does, 0 none can.
+int compare_keys(const RankKey& a, const RankKey& b, const RankingPolicy& policy) {
   for (const RankingRule& rule : ranking_rules()) {
-    if (const int c = rule.compare(a, b, policy); c != 0) return c < 0;
+    if (const int c = rule.compare(a, b, policy); c != 0) return c;
   }
-  return false;
+  return 0;
+}
+
+// Whether no figure a rule compares is NaN. Each rule compares two numbers, so for such keys it tells (b, a) apart
+// the other way round; lower_first orders a pair with a NaN "after" both ways.
+bool nan_free(const RankKey& k) {
+  return !std::isnan(k.memory_pressure) && !std::isnan(k.usd_per_hour) && !std::isnan(k.speed) &&
+         !std::isnan(k.cost * k.ranking_factor);
+}
+
+}  // namespace
+
+bool ranks_before(const RankKey& a, const RankKey& b, const RankingPolicy& policy) {
+  return compare_keys(a, b, policy) < 0;
 }
 
 bool ranks_before(const Option& a, const Option& b, const RankingPolicy& policy) {
@@ -235,11 +252,19 @@ bool ranks_before(const Option& a, const Option& b, const RankingPolicy& policy)
 std::vector<size_t> ranked_positions(const std::vector<RankKey>& keys, const Request& request, size_t keep) {
   const RankingPolicy policy = ranking_policy(request);
   std::vector<size_t> order(keys.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::vector<char> plain(keys.size());
+  for (size_t i = 0; i < order.size(); ++i) {
+    order[i] = i;
+    plain[i] = nan_free(keys[i]);
+  }
+  // `a` first when the rules say so; when they say `b` does, asking again the other way round is needed only for
+  // a NaN (nan_free); when none can tell them apart, neither can the other way round: the catalog's order, as the
+  // stable sort keeps it. The rules run once per comparison, not twice (ranking was ~7% of a ranked evaluate).
   auto before = [&](size_t a, size_t b) {
-    if (ranks_before(keys[a], keys[b], policy)) return true;
-    if (ranks_before(keys[b], keys[a], policy)) return false;
-    return a < b;  // the rules cannot tell them apart: the catalog's order, as the stable sort keeps it
+    const int c = compare_keys(keys[a], keys[b], policy);
+    if (c < 0) return true;
+    if (c > 0 && ((plain[a] && plain[b]) || ranks_before(keys[b], keys[a], policy))) return false;
+    return a < b;
   };
   keep = std::min(keep, order.size());
   if (keep < order.size()) {
