@@ -153,8 +153,10 @@ struct PricingInputs {
   double egress_bytes = 0;
 };
 
-// `option` becomes the priced offering: its shape's option (without the shape's notes), its provider, tier,
-// start-up and pricing, and its costs (add_costs). Assigning into a reused Option keeps its strings' storage;
+// `option` becomes the priced offering: its shape's option (without the shape's notes), its link, tier, start-up
+// and pricing, and its costs (add_costs, which reads the provider's terms from `p.provider`; materialise copies
+// the provider's id into the options returned, as nothing the ranking reads depends on it: one string copy per
+// offering less). Assigning into a reused Option keeps its strings' storage;
 // `holds_shape` says `option` is already this shape's option priced without notes, so only its costs are
 // cleared instead of copying the whole option again.
 void price(Option& option, const Priced& p, const PricingInputs& in, bool with_notes, bool holds_shape = false) {
@@ -164,7 +166,6 @@ void price(Option& option, const Priced& p, const PricingInputs& in, bool with_n
     option = p.shape->option;
   }
   option.interconnect = p.offering->interconnect;  // the shape may be another offering's (shape_key)
-  option.provider = p.offering->provider;
   option.tier = p.tier;
   option.startup_s = p.startup_s;
   option.pricing = p.pricing;
@@ -178,6 +179,7 @@ Option materialise(const Priced& p, const PricingInputs& in, const EnginePreset&
                    const Catalog& catalog, bool with_notes) {
   Option option;
   price(option, p, in, with_notes);
+  option.provider = p.offering->provider;  // before judge_option, whose notes name the provider
   judge_option(option, p.gpu, one_gpu_does, in.request, catalog, with_notes);
   option.instance = p.offering->instance;
   option.offering_id = p.offering->id;

@@ -187,7 +187,9 @@ TrainingMemory training_memory(const Model& m, const TrainingWorkload& w, double
   // each parameter is stepped as soon as its gradient is ready and the gradient freed, so only the
   // largest tensor's gradient is held at once, not the whole model's.
   if (w.optimizer_in_backward) {
-    const double held = w.method == MethodId::full ? largest_layer_params(m) : t.trainable_params / std::max<int64_t>(1, m.layers);
+    const double held = w.method == MethodId::full
+                            ? largest_layer_params(m)
+                            : t.trainable_params / static_cast<double>(std::max<int64_t>(1, m.layers));
     t.gradients_bytes = std::min(t.gradients_bytes, held * gradient_width);
   }
   if (w.offload != OffloadId::none) {
