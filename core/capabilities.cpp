@@ -101,7 +101,7 @@ WeightKernel weight_kernel(const Gpu& gpu, WeightFormatId format_id) {
   const Capabilities c = capabilities_of(gpu);
   const WeightFormat* format = find_weight_format(format_id);
   WeightKernel k;
-  const std::string compute = format ? std::string(format->compute) : "bf16";
+  const std::string_view compute = format ? format->compute : std::string_view("bf16");
   const bool ampere_or_newer = c.bf16;  // sm80+ (and CDNA 2+): what Marlin-class weight-only kernels need
   k.compute = compute;
   if (format_id == WeightFormatId::bf16) {

@@ -47,7 +47,7 @@ double experts_touched(const Model& model, double batch_tokens) {
 double ridge_intensity(const Gpu& gpu, const EnginePreset& engine, WeightFormatId weights_format) {
   const WeightFormat* format = find_weight_format(weights_format);
   bool native = true;
-  const std::string precision = format ? std::string(format->compute) : "bf16";
+  const std::string_view precision = format ? format->compute : std::string_view("bf16");
   const double peak = gpu.tflops_for(precision, &native) * 1e12;
   const bool low_precision = native && (precision == "fp8" || precision == "int8" || precision == "fp4");
   const double efficiency = engine.compute_efficiency * (low_precision ? kLowPrecisionComputeShare : 1.0);
