@@ -29,6 +29,24 @@ TEST_CASE("capabilities follow the architecture generation", "[capabilities]") {
   }
 }
 
+TEST_CASE("the architecture family is read whatever the letters' case, and only from the words it names",
+          "[capabilities]") {
+  CHECK(arch_family("Hopper", "NVIDIA") == ArchFamily::hopper);
+  CHECK(arch_family("NVIDIA HOPPER", "") == ArchFamily::hopper);
+  CHECK(arch_family("ada lovelace", "NVIDIA") == ArchFamily::ada);
+  CHECK(arch_family("AMD CDNA3", "AMD") == ArchFamily::cdna3);
+  CHECK(arch_family("CDNA 2", "AMD") == ArchFamily::cdna2);
+  CHECK(arch_family("BlackWell Ultra", "NVIDIA") == ArchFamily::blackwell);
+  // Asked again after another architecture (arch_family remembers its last answer).
+  CHECK(arch_family("Volta", "NVIDIA") == ArchFamily::volta);
+  CHECK(arch_family("Hopper", "NVIDIA") == ArchFamily::hopper);
+  // Not a family it knows: a name of its own, an accented spelling, a word cut short; nothing given at all.
+  CHECK(arch_family("Maxwell", "NVIDIA") == ArchFamily::other);
+  CHECK(arch_family("Amp\u00e8re", "NVIDIA") == ArchFamily::other);
+  CHECK(arch_family("Hoppe", "NVIDIA") == ArchFamily::other);
+  CHECK(arch_family("", "") == ArchFamily::unknown);
+}
+
 TEST_CASE("formats a GPU lacks run the way engines run them", "[capabilities]") {
   // bf16 on Volta/Turing runs as fp16.
   CHECK(weight_kernel(gpu("v100-16gb"), *sizer::from_id<sizer::WeightFormatId>("bf16")).path == KernelPath::as_fp16);
