@@ -1,5 +1,5 @@
 // The WASM module's bundled catalog. Instead of embedding the catalog bytes in the binary (the single-file
-// module carries the binary as hexadecimal, two characters a byte: scripts/wasm-hex.js), the build writes them into --pre-js files as
+// module carries the binary deflated, as base64: scripts/wasm-embed.js), the build writes them into --pre-js files as
 // JavaScript literals: Module.bundledCatalogBlob, the validated catalog in the compact form catalog_gen
 // writes (core/catalog_codec.hpp, offerings.json's own JSON included), copied in once at the first
 // evaluate; and Module.bundledCatalog, the JSON of gpus.json, providers.json and models.json, read only when
