@@ -57,8 +57,24 @@ PluralCategory plural_ar(double n) {
 
 namespace {
 
-// Catalog texts are sorted by key (make_locale), so a look-up is a binary search.
+// FNV-1a: the keys are a few dozen ASCII bytes, and the table is rebuilt from them whenever a locale is made.
+uint32_t key_hash(std::string_view key) {
+  uint32_t h = 2166136261u;
+  for (const char c : key) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
+  return h;
+}
+
+// The text of `key`: through the hash table, or a binary search of the sorted texts for a Locale built without one.
 const MessageText* lookup(const Locale& locale, std::string_view key) {
+  if (!locale.slots.empty()) {
+    const size_t mask = locale.slots.size() - 1;
+    for (size_t i = key_hash(key) & mask;; i = (i + 1) & mask) {
+      const uint32_t slot = locale.slots[i];
+      if (slot == 0) return nullptr;
+      const MessageText& text = locale.texts[slot - 1];
+      if (text.key == key) return &text;
+    }
+  }
   const auto it = std::lower_bound(locale.texts.begin(), locale.texts.end(), key,
                                    [](const MessageText& entry, std::string_view k) { return entry.key < k; });
   return it != locale.texts.end() && it->key == key ? &*it : nullptr;
@@ -127,7 +143,21 @@ std::string phrase(const Locale& locale, const Message& message) {
 Locale make_locale(std::string_view id, bool right_to_left, PluralCategory (*plural)(double),
                    std::vector<MessageText> texts) {
   std::stable_sort(texts.begin(), texts.end(), [](const MessageText& a, const MessageText& b) { return a.key < b.key; });
-  return Locale{id, right_to_left, plural, std::move(texts)};
+  // At most half full, so a probe ends soon at an empty slot. Inserted in sorted order and a key already there
+  // skipped: a repeated key finds its first text, as the binary search does.
+  size_t size = 16;
+  while (size < texts.size() * 2) size *= 2;
+  std::vector<uint32_t> slots(size, 0);
+  for (size_t k = 0; k < texts.size(); ++k) {
+    for (size_t i = key_hash(texts[k].key) & (size - 1);; i = (i + 1) & (size - 1)) {
+      if (slots[i] == 0) {
+        slots[i] = static_cast<uint32_t>(k + 1);
+        break;
+      }
+      if (texts[slots[i] - 1].key == texts[k].key) break;
+    }
+  }
+  return Locale{id, right_to_left, plural, std::move(texts), std::move(slots)};
 }
 
 std::string isolate(const std::string& text) { return "\u2068" + text + "\u2069"; }

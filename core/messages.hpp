@@ -4,6 +4,7 @@
 // CLDR plural categories chosen by one numeric param, and bidi isolation of Latin runs in
 // right-to-left text. A new language is one new catalog file and one line in `find_locale`.
 #pragma once
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -60,7 +61,10 @@ struct Locale {
   std::string_view id;
   bool right_to_left = false;
   PluralCategory (*plural)(double n) = nullptr;
-  std::vector<MessageText> texts;
+  std::vector<MessageText> texts;  // sorted by key
+  // The texts' positions + 1 by a hash of the key (open addressing; 0: empty), built by make_locale: a ranked
+  // evaluate looks up ~1,100 texts, and a binary search compared ~10 keys with long common prefixes for each.
+  std::vector<uint32_t> slots;
 };
 
 // A locale with its texts sorted for look-up (a catalog file builds its Locale with this).

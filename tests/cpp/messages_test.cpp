@@ -1,6 +1,9 @@
 // The message catalogs: placeholders, CLDR plural categories, bidi isolation, fallbacks.
 #include <catch2/catch.hpp>
 
+#include <string>
+#include <vector>
+
 #include "messages.hpp"
 
 using namespace sizer;
@@ -46,6 +49,32 @@ TEST_CASE("a key missing from a locale falls back to English, then to the key it
   // An unknown placeholder stays as written.
   const Locale l = make_locale("zz", false, plural_en, {{"k", "{known} and {unknown}"}});
   CHECK(phrase(l, message("k", {param_text("known", "x")})) == "x and {unknown}");
+}
+
+TEST_CASE("a text is found by its key through make_locale's hash table as by a search of the sorted texts") {
+  // Keys with long shared prefixes (as the catalogs' are), a repeated key, and keys that are absent.
+  std::vector<MessageText> texts;
+  std::vector<std::string> keys;
+  for (int i = 0; i < 300; ++i) keys.push_back("guidance.vram_needed.serving_part_" + std::to_string(i * 7919 % 1000));
+  for (const std::string& key : keys) texts.push_back({key, key + " text"});
+  texts.push_back({keys[5], "a second text of the same key"});
+  const Locale hashed = make_locale("xx", false, plural_en, texts);
+  REQUIRE(hashed.slots.size() >= 2 * hashed.texts.size());
+  Locale searched = hashed;  // the same texts without the table: the binary search
+  searched.slots.clear();
+  for (const Locale* l : std::vector<const Locale*>{&hashed, &searched}) {
+    for (const std::string& key : keys) CHECK(message_text(*l, key) == key + " text");
+    CHECK(message_text(*l, "guidance.vram_needed.serving_part_1000") == "guidance.vram_needed.serving_part_1000");
+    CHECK(message_text(*l, "") == "");
+    CHECK_FALSE(has_message(*l, "guidance.vram_needed.serving_part_"));
+  }
+  // Every shipped text is found through the table.
+  for (const Locale* l : {find_locale("en"), find_locale("ar")}) {
+    REQUIRE(l != nullptr);
+    size_t found = 0;
+    for (const MessageText& t : l->texts) found += has_message(*l, t.key) ? 1 : 0;
+    CHECK(found == l->texts.size());
+  }
 }
 
 TEST_CASE("the shipped locales are found by id") {
