@@ -5,7 +5,7 @@
 // deflated (zlib level 9, raw deflate) and then base64, in wasm/pre.js's `sizerWasmDeflated`, and leaves the data:
 // URL empty; pre.js inflates them (Node's zlib, the engine's DecompressionStream, or its own inflate).
 // Why: the page from file:// spends its first ~100 ms reading its own text, and the wasm was most of that text.
-// For the 544 KB of wasm of 2026-12-02:
+// For the 544 KB of wasm of 2026-12-02 (642 KB once more files were -O2: 244 KB deflated, 326 K characters):
 //   hexadecimal (the step before this one): 1,088 K characters, 241 KB gzipped;
 //   deflated, then base64:                   291 K characters, 219 KB gzipped (gzip finds nothing more in it).
 // Chromium's parser takes ~35-40 ms less over the shorter text (README "Speed"), and every door ships 22 KB less.

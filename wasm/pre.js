@@ -17,8 +17,8 @@ function sizerBase64Bytes(text) {
   return out;
 }
 // Raw deflate (RFC 1951) inflated in JavaScript, for engines without DecompressionStream (before Chromium 103,
-// Firefox 113, Safari 16.4): the canonical-code decoder of zlib's puff.c, a bit at a time. ~20-40 ms for the
-// module; the native paths below take a few.
+// Firefox 113, Safari 16.4): the canonical-code decoder of zlib's puff.c, a bit at a time. ~35-40 ms for the
+// module in Node 20 (its one run, before the engine optimises it); the native paths below take a few.
 function sizerInflate(src) {
   var out = new Uint8Array(src.length * 3), size = 0, pos = 0, bitBuf = 0, bitCount = 0;
   function fail() { throw new Error('gpu-sizer: the embedded WebAssembly bytes are corrupt'); }
