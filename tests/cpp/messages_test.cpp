@@ -53,10 +53,13 @@ TEST_CASE("a key missing from a locale falls back to English, then to the key it
 
 TEST_CASE("a text is found by its key through make_locale's hash table as by a search of the sorted texts") {
   // Keys with long shared prefixes (as the catalogs' are), a repeated key, and keys that are absent.
-  std::vector<MessageText> texts;
+  // MessageText holds views: the strings live in `keys` and `values`, neither changed once the views are taken.
   std::vector<std::string> keys;
   for (int i = 0; i < 300; ++i) keys.push_back("guidance.vram_needed.serving_part_" + std::to_string(i * 7919 % 1000));
-  for (const std::string& key : keys) texts.push_back({key, key + " text"});
+  std::vector<std::string> values;
+  for (const std::string& key : keys) values.push_back(key + " text");
+  std::vector<MessageText> texts;
+  for (size_t i = 0; i < keys.size(); ++i) texts.push_back({keys[i], values[i]});
   texts.push_back({keys[5], "a second text of the same key"});
   const Locale hashed = make_locale("xx", false, plural_en, texts);
   REQUIRE(hashed.slots.size() >= 2 * hashed.texts.size());
