@@ -174,6 +174,25 @@ function sizerWasmBytes(deflated) {
   }
   return next();
 }
+// Node: every function compiled before the first call. V8 (Node 20 and later) compiles a wasm function at its first
+// call by default; a first evaluate calls ~1,500 of them, and compiling them one call at a time took more than
+// compiling the whole module on the compile threads (Node 20, 2 cores, alternating cold processes: createSizer()
+// ~30 -> ~42 ms, the first evaluate ~33 -> ~10 ms, the two together ~61 -> ~52 ms; README "Speed"). The flag is
+// the engine's, for the whole process: it is set for this compile only and put back when it settles, and left
+// alone where the process chose it (node --[no-]wasm-lazy-compilation; NODE_OPTIONS may not carry it) or the engine
+// has no such default (V8 before 11). Returns what puts it back, or null when nothing was set.
+function sizerCompileEagerly() {
+  if (typeof ENVIRONMENT_IS_NODE === 'undefined' || !ENVIRONMENT_IS_NODE) return null;
+  if (/(^|\s)--(no-)?wasm[-_]lazy[-_]compilation\b/.test((process.execArgv || []).join(' '))) return null;
+  if (!(parseInt(String(process.versions && process.versions.v8), 10) >= 11)) return null;
+  try {
+    var v8 = require('v8');
+    v8.setFlagsFromString('--no-wasm-lazy-compilation');
+    return function () { v8.setFlagsFromString('--wasm-lazy-compilation'); };
+  } catch (e) {
+    return null;
+  }
+}
 if (!Module['instantiateWasm']) {
   Module['instantiateWasm'] = function (imports, receiveInstance) {
     // wasmBinaryFile and tryParseAsDataURI are defined later in the factory; they exist when this runs.
@@ -182,12 +201,20 @@ if (!Module['instantiateWasm']) {
     var embedded = sizerWasmDeflated !== 'SIZER_WASM_' + 'DEFLATED';
     var bytes = Module['wasmBinary'] ? Promise.resolve(new Uint8Array(Module['wasmBinary']))
       : embedded ? sizerWasmBytes(sizerWasmDeflated) : Promise.resolve(tryParseAsDataURI(wasmBinaryFile));
+    var restore = null;
+    function settled() {
+      if (restore) restore();
+      restore = null;
+    }
     bytes.then(function (wasm) {
       if (!wasm) throw new Error('gpu-sizer: the module carries no embedded WebAssembly bytes');
+      restore = sizerCompileEagerly();
       return WebAssembly.instantiate(wasm, imports);
     }).then(function (output) {
+      settled();
       receiveInstance(output['instance'], output['module']);
     }, function (reason) {
+      settled();
       abort('gpu-sizer: WebAssembly.instantiate failed: ' + reason);
     });
     return {};  // exports arrive through receiveInstance
