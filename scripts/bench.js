@@ -17,9 +17,12 @@
 // BENCH_DOORS (comma list of native, node, chromium, offline; default all), CHROMIUM_PATH (default /usr/bin/chromium),
 // BENCH_KEY_RUNS (keystrokes per page load, default 6), BENCH_PAGE_FILE (another offline file to time, default dist/gpu-sizer.html),
 // BENCH_MODULE (another module for the Node and Chromium doors, default dist/gpu-sizer.js: to time two builds back to
-// back), BENCH_WARMUP (untimed evaluates of each request before its warm loop in the WASM doors, default 20: V8 runs a function
-// first as its baseline compiler's code and swaps in TurboFan's a while later, compiled in the background, so a loop
-// started right after the first call times a mix of the two; the first evaluate is timed before any of it).
+// back), BENCH_WARMUP and BENCH_WARMUP_MS (the untimed evaluates of each request before its warm loop in the WASM doors:
+// at least BENCH_WARMUP of them, default 20, and for at least BENCH_WARMUP_MS, default 500 ms). V8 runs a function
+// first as its baseline compiler's code and swaps in TurboFan's once it has run a while, compiled in the background:
+// on this 2-core machine a limit-20 loop reaches its steady time only after ~200 evaluates (~0.3 s; after 20 it
+// still times a mix of the two, 1.2-1.8 ms against ~0.9 ms). The warm rows are that steady state; the row "evaluates
+// 2-21" times the twenty right after the first (while V8 tiers up), and the first evaluate is timed before any of it.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -35,6 +38,7 @@ const nativeDir = path.join(root, 'build', 'native');
 const runs = Number(process.env.BENCH_RUNS || 200);
 const sweepRuns = Number(process.env.BENCH_SWEEP_RUNS || 10);
 const warmup = Number(process.env.BENCH_WARMUP ?? 20);
+const warmupMs = Number(process.env.BENCH_WARMUP_MS ?? 500);
 const pageRuns = Number(process.env.BENCH_PAGE_RUNS || 5);
 const keyRuns = Number(process.env.BENCH_KEY_RUNS || 6);
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -80,13 +84,14 @@ const figures = (request) => ({ ...request, detail: 'figures' });
 // or exports every option asks for.
 const benchSpec = { full: fullRequest, full_all: fullAllRequest, full_all_figures: figures(fullAllRequest),
   full_all_table: { ...fullAllRequest, detail: 'table' },
-  sweep: sweepRequests, sweep_figures: sweepRequests.map(figures), runs, sweep_runs: sweepRuns, warmup };
+  sweep: sweepRequests, sweep_figures: sweepRequests.map(figures), runs, sweep_runs: sweepRuns, warmup, warmup_ms: warmupMs };
 
 // ------------------------------------------------------------------------------------------ helpers
 
 // A door's loops as statistics.
 function loopStats(out) {
-  return { full: stats(out.full_ms), full_all: stats(out.full_all_ms), full_all_figures: stats(out.full_all_figures_ms),
+  return { early: stats(out.early_ms), full: stats(out.full_ms), full_all: stats(out.full_all_ms),
+    full_all_figures: stats(out.full_all_figures_ms),
     full_all_table: stats(out.full_all_table_ms), sweep: stats(out.sweep_ms), sweep_figures: stats(out.sweep_figures_ms) };
 }
 
@@ -171,9 +176,22 @@ async function timeInDoor(createSizer, spec) {
   const first = sizer.evaluate(spec.full);
   const first_ms = now() - t;
   if (!first.ok) throw new Error('evaluate did not return ok: ' + JSON.stringify(first.errors));
-  // `request` `runs` times after `warmup` untimed evaluates of it.
+  // The twenty evaluates after the first, while the engine swaps in its optimised code (none in native).
+  const early_ms = [];
+  for (let i = 0; i < 20; i++) {
+    t = now();
+    sizer.evaluate(spec.full);
+    early_ms.push(now() - t);
+  }
+  // Untimed evaluates of a request until the engine has optimised what it runs: at least `count` of them and for
+  // at least spec.warmup_ms.
+  const warm = (count, evaluateOnce) => {
+    const until = now() + (spec.warmup_ms || 0);
+    for (let i = 0; i < count || now() < until; i++) evaluateOnce();
+  };
+  // `request` `runs` times after warming up on it.
   const loop = (request, warmup, runs) => {
-    for (let i = 0; i < warmup; i++) sizer.evaluate(request);
+    warm(warmup, () => sizer.evaluate(request));
     const times = [];
     for (let i = 0; i < runs; i++) {
       t = now();
@@ -190,7 +208,7 @@ async function timeInDoor(createSizer, spec) {
   const full_all_table_ms = sizer.evaluate(spec.full_all_table).table ? loop(spec.full_all_table, spec.warmup, spec.runs) : [];
   let sweep_ok = true;
   const sweep = (points) => {
-    for (let i = 0; i < Math.ceil(spec.warmup / 10); i++) for (const request of points) sizer.evaluate(request);
+    warm(Math.ceil(spec.warmup / 10), () => { for (const request of points) sizer.evaluate(request); });
     const times = [];
     for (let i = 0; i < spec.sweep_runs; i++) {
       t = now();
@@ -202,7 +220,7 @@ async function timeInDoor(createSizer, spec) {
   const sweep_ms = sweep(spec.sweep);
   const sweep_figures_ms = sweep(spec.sweep_figures);
   if (!sweep_ok) throw new Error('a sweep evaluation did not return ok');
-  return { init_ms, first_ms, options_evaluated: first.options_evaluated, full_ms, full_all_ms, full_all_figures_ms,
+  return { init_ms, first_ms, early_ms, options_evaluated: first.options_evaluated, full_ms, full_all_ms, full_all_figures_ms,
     full_all_table_ms, sweep_ms, sweep_figures_ms };
 }
 
@@ -438,6 +456,10 @@ async function main() {
     const firstNote = d.catalog_load_ms !== undefined ? `catalog parse ${ms(d.catalog_load_ms)} before it`
       : `createSizer() ${ms(d.init_ms)} before it`;
     rows.push(['first evaluate() (cold)', door, 1, ms(d.first_ms), '', verdict(d.first_ms, GOALS.first_ms, wasm), firstNote]);
+    if (d.early) {
+      rows.push(['  evaluates 2-21 (limit 20, while V8 optimises)', door, d.early.n, ms(d.early.median), ms(d.early.p95), '-',
+        `min ${ms(d.early.min)}`]);
+    }
   });
   if (offline.error || offline.skipped) {
     rows.push(['open gpu-sizer.html (file://) -> first result', 'chromium', '-', 'n/a', 'n/a', '-', offline.error || offline.skipped]);
@@ -471,7 +493,7 @@ async function main() {
     node: process.version,
     cpus: os.cpus().length,
     cpu_model: os.cpus()[0] ? os.cpus()[0].model.trim() : null,
-    settings: { runs, sweep_runs: sweepRuns, warmup, page_runs: pageRuns, key_runs: keyRuns },
+    settings: { runs, sweep_runs: sweepRuns, warmup, warmup_ms: warmupMs, page_runs: pageRuns, key_runs: keyRuns },
     requests: { full: fullRequest, sweep: { points: sweepRequests.length, prompt_tokens_from: sweepRequests[0].workload.prompt_tokens,
       prompt_tokens_to: sweepRequests[sweepRequests.length - 1].workload.prompt_tokens, example: sweepRequests[0] } },
     evaluate: doors.map((d, i) => ({ door: d.door || names[i], ...d })),
