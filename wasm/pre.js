@@ -174,13 +174,14 @@ function sizerWasmBytes(deflated) {
   }
   return next();
 }
-// Node: every function compiled before the first call. V8 (Node 20 and later) compiles a wasm function at its first
-// call by default; a first evaluate calls ~1,500 of them, and compiling them one call at a time took more than
-// compiling the whole module on the compile threads (Node 20, 2 cores, alternating cold processes: createSizer()
-// ~30 -> ~42 ms, the first evaluate ~33 -> ~10 ms, the two together ~61 -> ~52 ms; README "Speed"). The flag is
-// the engine's, for the whole process: it is set for this compile only and put back when it settles, and left
-// alone where the process chose it (node --[no-]wasm-lazy-compilation; NODE_OPTIONS may not carry it) or the engine
-// has no such default (V8 before 11). Returns what puts it back, or null when nothing was set.
+// Node: every function compiled before the first call. V8 in Node 20 compiles a wasm function at its first call by
+// default; a first evaluate compiled ~300 of them that way (V8's --trace-wasm-compilation-times), and that took more
+// than compiling all ~950 on the engine's compile threads (Node 20, 2 cores, alternating cold processes:
+// createSizer() ~30 -> ~42 ms, the first evaluate ~33 -> ~10 ms, the two together ~61 -> ~52 ms; README "Speed").
+// The flag is the engine's, for the whole process: it is set for this compile only and put back when it settles,
+// and left alone where the process chose it (node --[no-]wasm-lazy-compilation; NODE_OPTIONS may not carry it) or
+// the engine is older than V8 11 (Node 20's), where this was not measured. Returns what puts it back, or null when
+// nothing was set.
 function sizerCompileEagerly() {
   if (typeof ENVIRONMENT_IS_NODE === 'undefined' || !ENVIRONMENT_IS_NODE) return null;
   if (/(^|\s)--(no-)?wasm[-_]lazy[-_]compilation\b/.test((process.execArgv || []).join(' '))) return null;
