@@ -43,6 +43,11 @@ function time(label, n, work) {
     const response = raw(text);
     console.log(`${name}: ${JSON.parse(response).options.length} options, ${Buffer.byteLength(response)} bytes of response`);
     time(`  ${sizer._evaluateText ? '_evaluateText' : '_evaluateJson'} (text in, JS string out)`, n, () => raw(text));
+    // What any door pays for this response before the core's work: its UTF-8 bytes decoded to a JS string
+    // (what _evaluateText does with the module's bytes), and the string parsed.
+    const bytes = new TextEncoder().encode(response);
+    const decoder = new TextDecoder();
+    time(`  TextDecoder of the response's UTF-8 bytes`, n, () => decoder.decode(bytes));
     time(`  JSON.parse of the response text`, n, () => JSON.parse(response));
     time(`  evaluate() (object in, object out)`, n, () => sizer.evaluate(request));
   }
