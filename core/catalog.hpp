@@ -89,6 +89,23 @@ struct Offering {
   std::string price_as_of;  // the price's own date (else the snapshot it came from); "" when not given
   bool stale = false;       // kept from an older snapshot than its provider's other rows
   std::string upstream;     // the cloud a reseller places you on
+  // Provenance (catalog/README.md "Provenance"): the date the price was seen in a dated source ("" unknown),
+  // how sure the catalog is of it (the spot price's own when it differs), the source's currency and amount with
+  // the rate used where that is not USD, the upstream instance a reseller rents out, the form factor the
+  // instance or upstream id names ("" not stated), and the spot price's region when it is not `region`.
+  std::string price_seen;
+  PriceConfidenceId price_confidence = PriceConfidenceId::single_source;
+  std::optional<PriceConfidenceId> spot_confidence;
+  std::string currency;  // "" = USD
+  std::optional<double> source_amount, source_spot_amount, fx_rate;
+  std::string fx_date;
+  std::string resale_of_provider, resale_of_instance;
+  std::string form_factor;
+  std::string spot_region;
+  // Set when the catalog is read (ranking.hpp mark_doubtful_prices), not in the file: the whole-instance price
+  // the ranking uses in place of a doubtful one (the median $/GPU-h of the GPU and pricing kind × gpus).
+  std::optional<double> credible_usd_per_hour, credible_spot_usd_per_hour;
+  PriceConfidenceId spot_price_confidence() const { return spot_confidence.value_or(price_confidence); }
   std::vector<Commitment> commitments;
   std::string source;
   std::string as_of;  // when the data was collected

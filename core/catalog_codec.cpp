@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "json_text.hpp"
+#include "price_doubt.hpp"
 
 namespace sizer {
 namespace {
@@ -40,7 +41,10 @@ template <class V> void fields(V& v, Provider& p) {
 template <class V> void fields(V& v, Offering& o) {
   v(o.id); v(o.provider); v(o.instance); v(o.gpu); v(o.gpus); v(o.vcpus); v(o.ram_gib); v(o.usd_per_hour);
   v(o.spot_usd_per_hour); v(o.region); v(o.interconnect); v(o.tier); v(o.display_name); v(o.gpu_mem_gb);
-  v(o.price_type); v(o.price_as_of); v(o.stale); v(o.upstream); v.list(o.commitments); v(o.source); v(o.as_of);
+  v(o.price_type); v(o.price_as_of); v(o.stale); v(o.upstream); v(o.price_seen); v(o.price_confidence);
+  v(o.spot_confidence); v(o.currency); v(o.source_amount); v(o.source_spot_amount); v(o.fx_rate); v(o.fx_date);
+  v(o.resale_of_provider); v(o.resale_of_instance); v(o.form_factor); v(o.spot_region); v.list(o.commitments);
+  v(o.source); v(o.as_of);
 }
 template <class V> void fields(V& v, ModelComponent& c) { v(c.name); v(c.role); v(c.params_b); }
 template <class V> void fields(V& v, MediaSpec& m) {
@@ -536,6 +540,7 @@ std::optional<Decoded> decode_all(std::string_view text) {
 std::optional<Catalog> decode_catalog(std::string_view text) {
   std::optional<Decoded> d = decode_all(text);
   if (!d) return std::nullopt;
+  mark_doubtful_prices(d->catalog);
   return std::move(d->catalog);
 }
 

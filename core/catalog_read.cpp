@@ -7,9 +7,11 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <tuple>
 #include <string>
 
 #include "catalog.hpp"
+#include "price_doubt.hpp"
 #include "vocabulary.hpp"
 
 namespace sizer {
@@ -130,6 +132,53 @@ Provider read_provider(const json& object, const std::string& path, JsonReader& 
   return p;
 }
 
+// An offering's provenance fields (catalog/README.md "Provenance"). A price from a source in another currency
+// must carry the amount and the dated rate it was converted at, and agree with them: a catalog that says EUR and
+// files the EUR figure as dollars (the 2026-12 audit's Seeweb rows) is an error, not a warning.
+void read_offering_provenance(const json& object, const std::string& path, JsonReader& r, Offering& o) {
+  o.price_seen = read_date(object, "price_seen", path, r).value_or("");
+  o.price_confidence = r.choice_id<PriceConfidenceId>(object, "price_confidence", path).value_or(PriceConfidenceId::single_source);
+  o.spot_confidence = r.choice_id<PriceConfidenceId>(object, "spot_confidence", path);
+  o.currency = r.string(object, "currency", path, false, 3, true).value_or("");
+  o.source_amount = r.number(object, "source_amount", path, {0, kMaxUsdPerHour * 10, true}, false, true);
+  o.source_spot_amount = r.number(object, "source_spot_amount", path, {0, kMaxUsdPerHour * 10, true}, false, true);
+  o.fx_rate = r.number(object, "fx_rate", path, {0, 1e6, true}, false, true);
+  o.fx_date = read_date(object, "fx_date", path, r).value_or("");
+  if (o.currency == "USD") o.currency.clear();
+  const bool iso = o.currency.size() == 3 && std::all_of(o.currency.begin(), o.currency.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+  if (!o.currency.empty() && !iso) {
+    r.error("invalid_currency", pointer_append(path, "currency"), message("issue.invalid_currency", {param_text("currency", o.currency)}));
+    o.currency.clear();
+  }
+  if (!o.currency.empty()) {
+    if (!o.fx_rate || o.fx_date.empty() || !(o.source_amount || o.source_spot_amount)) {
+      r.error("fx_incomplete", pointer_append(path, "fx_rate"), message("issue.fx_incomplete", {param_text("currency", o.currency)}));
+    } else {
+      // 1 %: the build rounds converted prices to 4 decimals, far inside it.
+      constexpr double kFxTolerance = 0.01;
+      for (const auto& [usd, amount, key] : {std::tuple{o.usd_per_hour, o.source_amount, "usd_per_hour"},
+                                             std::tuple{o.spot_usd_per_hour, o.source_spot_amount, "spot_usd_per_hour"}}) {
+        if (!usd || !amount) continue;
+        const double expected = *amount * *o.fx_rate;
+        if (std::fabs(*usd - expected) > kFxTolerance * expected) {
+          r.error("fx_mismatch", pointer_append(path, key),
+                  message("issue.fx_mismatch", {param_number("usd", *usd, "$" + format_number(*usd)),
+                                                param_number("amount", *amount, format_number(*amount) + " " + o.currency),
+                                                param_number("fx_rate", *o.fx_rate, format_number(*o.fx_rate)),
+                                                param_number("expected", expected, "$" + format_number(std::round(expected * 10000) / 10000))}));
+        }
+      }
+    }
+  }
+  if (const json* resale = r.object(object, "resale_of", path)) {
+    const std::string rpath = pointer_append(path, "resale_of");
+    o.resale_of_provider = r.string(*resale, "provider", rpath, true, 100).value_or("");
+    o.resale_of_instance = r.string(*resale, "instance", rpath, false, 200, true).value_or("");
+  }
+  o.form_factor = r.choice(object, "form_factor", path, {"pcie", "sxm", "nvl", "oam"}).value_or("");
+  o.spot_region = r.string(object, "spot_region", path, false, 100, true).value_or("");
+}
+
 Offering read_offering(const json& object, const std::string& path, JsonReader& r) {
   Offering o;
   o.id = r.string(object, "id", path, true, 200).value_or("");
@@ -176,6 +225,7 @@ Offering read_offering(const json& object, const std::string& path, JsonReader& 
   o.price_as_of = read_date(object, "price_as_of", path, r).value_or("");
   o.stale = r.boolean(object, "stale", path).value_or(false);
   o.upstream = r.string(object, "upstream", path, false, 100, true).value_or("");
+  read_offering_provenance(object, path, r, o);
   o.commitments = read_commitments(object, path, r);
   read_provenance(object, path, r, o.source, o.as_of);
   return o;
@@ -369,6 +419,7 @@ Catalog read_catalog_items(const json& document, Issues& errors, Issues& warning
     }
   }
   if (!catalog.offerings.empty()) sanity_warnings(catalog, r);
+  mark_doubtful_prices(catalog);
   r.unknown_fields(document, "", {"as_of", "gpus", "providers", "offerings", "models", "$schema", "notes"});
   return catalog;
 }

@@ -144,6 +144,7 @@ struct Priced {
   double startup_s = 0;
   PricingId pricing = PricingId::on_demand;
   double usd_per_hour = 0;  // all instances
+  bool doubtful = false;    // usd_per_hour is the credible price, not the listed one (price_doubt.hpp)
 };
 
 // What pricing an offering needs beside the offering itself: the request and what the job stores and downloads.
@@ -159,6 +160,26 @@ struct PricingInputs {
 // offering less). Assigning into a reused Option keeps its strings' storage;
 // `holds_shape` says `option` is already this shape's option priced without notes, so only its costs are
 // cleared instead of copying the whole option again.
+// The price's provenance on the option (its date and confidence), and for a doubtful price the listed one with
+// the note that says it was ranked at the credible price (price_doubt.hpp).
+void note_price_doubt(Option& option, const Priced& p, bool with_notes) {
+  const Offering& o = *p.offering;
+  const bool spot = p.pricing == PricingId::spot;
+  option.price_confidence = spot ? o.spot_price_confidence() : o.price_confidence;
+  option.listed_usd_per_hour.reset();
+  if (!p.doubtful) return;
+  const double instances = static_cast<double>(option.instances);
+  const double listed = (spot ? o.spot_usd_per_hour : o.usd_per_hour).value_or(0) * instances;
+  option.listed_usd_per_hour = listed;
+  if (!with_notes || option.gpus <= 0) return;
+  const double gpus = static_cast<double>(option.gpus);
+  option.notes.push_back(note("price_doubtful", SeverityId::warning, "price_doubtful",
+                              {param_number("listed", listed / gpus, format_usd(listed / gpus)),
+                               param_number("median", p.usd_per_hour / gpus, format_usd(p.usd_per_hour / gpus)),
+                               param_text("confidence", std::string(id_of(*option.price_confidence))),
+                               param_text("seen", o.price_seen.empty() ? std::string("?") : o.price_seen)}));
+}
+
 void price(Option& option, const Priced& p, const PricingInputs& in, bool with_notes, bool holds_shape = false) {
   if (holds_shape) {
     clear_costs(option, p.shape->option.meets_targets);
@@ -170,6 +191,7 @@ void price(Option& option, const Priced& p, const PricingInputs& in, bool with_n
   option.startup_s = p.startup_s;
   option.pricing = p.pricing;
   add_costs(option, in.request, p.provider, p.usd_per_hour, in.stored_bytes, in.egress_bytes, with_notes);
+  note_price_doubt(option, p, with_notes);
 }
 
 // The option as returned: priced and judged with their notes, its instance, id and region, and the shape's
@@ -184,6 +206,7 @@ Option materialise(const Priced& p, const PricingInputs& in, const EnginePreset&
   option.instance = p.offering->instance;
   option.offering_id = p.offering->id;
   option.region = p.offering->region;
+  option.price_seen = p.offering->price_seen;
   if (!with_notes) return option;
   const std::vector<Note>& from_shape = shape_notes(in.request, engine, *p.shape);
   if (!from_shape.empty()) {
@@ -271,13 +294,21 @@ SIZER_NOINLINE std::vector<Priced> offering_candidates(const Request& request, c
     const std::optional<TierId> tier = provider && provider->tier ? provider->tier : offering.tier;
     // What the job pays before its first step, by the provider's tier (startup.hpp).
     const double startup_s = startup_time(startup_rates(tier), weights_bytes, shape.option.instances).total_s;
-    auto add = [&](PricingId pricing, double usd_per_hour_per_instance) {
-      const double usd_per_hour = usd_per_hour_per_instance * static_cast<double>(shape.option.instances);
+    // A doubtful price (price_doubt.hpp) is ranked and priced at its credible one; the budget filter reads the
+    // listed price, which is what the person would be offered if it holds.
+    auto add = [&](PricingId pricing, double usd_per_hour_per_instance, const std::optional<double>& credible) {
+      const double instances = static_cast<double>(shape.option.instances);
+      const double usd_per_hour = usd_per_hour_per_instance * instances;
       if (request.filters.max_usd_per_hour && usd_per_hour > *request.filters.max_usd_per_hour) return;
-      candidates.push_back({&shape, &offering, offering_index, provider, gpu, legacy, tier, startup_s, pricing, usd_per_hour});
+      candidates.push_back({&shape, &offering, offering_index, provider, gpu, legacy, tier, startup_s, pricing,
+                            credible ? *credible * instances : usd_per_hour, credible.has_value()});
     };
-    if (offering.usd_per_hour && request.filters.pricing != PricingId::spot) add(PricingId::on_demand, *offering.usd_per_hour);
-    if (offering.spot_usd_per_hour && request.filters.pricing != PricingId::on_demand) add(PricingId::spot, *offering.spot_usd_per_hour);
+    if (offering.usd_per_hour && request.filters.pricing != PricingId::spot) {
+      add(PricingId::on_demand, *offering.usd_per_hour, offering.credible_usd_per_hour);
+    }
+    if (offering.spot_usd_per_hour && request.filters.pricing != PricingId::on_demand) {
+      add(PricingId::spot, *offering.spot_usd_per_hour, offering.credible_spot_usd_per_hour);
+    }
   }
   return candidates;
 }

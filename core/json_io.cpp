@@ -149,6 +149,7 @@ void write_option(Text& out, const Option& o) {
   j.put("items_per_s", o.items_per_s);
   j.put("job_s", o.job_s);
   j.put_int("kv_capacity_tokens", o.kv_capacity_tokens);
+  j.put("listed_usd_per_hour", o.listed_usd_per_hour);
   j.put_int("max_concurrency", o.max_concurrency);
   j.put_int("max_context_tokens", o.max_context_tokens);
   j.put_bool("meets_targets", o.meets_targets);
@@ -163,6 +164,8 @@ void write_option(Text& out, const Option& o) {
     parallelism.put_integer("pipeline", o.pipeline);
     parallelism.put_integer("tensor", o.tensor);
   }
+  if (o.price_confidence) j.put_string("price_confidence", id_of(*o.price_confidence));
+  if (!o.price_seen.empty()) j.put_string("price_seen", o.price_seen);
   if (o.pricing) j.put_string("pricing", id_of(*o.pricing));
   if (!o.provider.empty()) j.put_string("provider", o.provider);
   if (o.range && std::isfinite(o.range->low) && std::isfinite(o.range->high)) {

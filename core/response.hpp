@@ -65,6 +65,9 @@ struct Option {
   std::optional<TierId> tier;              // the provider's
   std::optional<double> usd_per_gpu_hour;  // usd_per_hour / (gpus × instances)
   std::optional<double> startup_s;         // boot + image + weight download + load (startup.hpp)
+  std::string price_seen;                  // the offering's price_seen ("" unknown)
+  std::optional<PriceConfidenceId> price_confidence;  // of the price this option is priced at (spot or on demand)
+  std::optional<double> listed_usd_per_hour;  // the catalog's price when a doubtful one was replaced (price_doubt.hpp)
   std::optional<ShardingId> sharding;  // training: the ZeRO stage used
   std::optional<Range> range;
   std::vector<FigureRange> ranges;  // ~80% interval of each headline figure (uncertainty.hpp)

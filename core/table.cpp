@@ -65,6 +65,8 @@ double column(TableColumnId c, const Option& o, std::optional<size_t> offering) 
     case TableColumnId::billed_s: return value(o.billed_s);
     case TableColumnId::spot_extra_s: return value(o.spot_extra_s);
     case TableColumnId::startup_s: return value(o.startup_s);
+    case TableColumnId::price_confidence: return position(o.price_confidence);
+    case TableColumnId::listed_usd_per_hour: return value(o.listed_usd_per_hour);
   }
   return kAbsent;
 }

@@ -33,6 +33,9 @@ enum class PrecisionId { bf16, fp8 };
 enum class PricingId { on_demand, spot, any };
 enum class OrderId { best, cheapest_per_hour, fastest };
 enum class TierId { hyperscaler, gpu_cloud, marketplace };
+// How sure the catalog is of a price (catalog/README.md "Confidence"): confirmed by a dated source at most 60 days
+// old, one undated source, or stale (older evidence, a newer source disagrees, or kept from an older snapshot).
+enum class PriceConfidenceId { confirmed, single_source, stale };
 enum class BottleneckId { memory_bandwidth, compute, interconnect, overhead };
 enum class InterconnectId { nvlink, pcie, infinity_fabric, none, other };
 enum class BackboneId { unet, dit };
@@ -62,7 +65,7 @@ enum class TableColumnId {
   decode_output_tokens_per_s_per_user, output_tokens_per_s, ttft_s, max_concurrency, max_context_tokens,
   kv_capacity_tokens, train_tokens_per_s, train_s, gpu_hours, mfu, seconds_per_image, real_time_factor, items_per_s,
   usd_per_hour, usd_per_gpu_hour, usd_per_million_output_tokens, usd_per_month, usd_total, usd_compute, usd_storage,
-  usd_egress, job_s, billed_s, spot_extra_s, startup_s
+  usd_egress, job_s, billed_s, spot_extra_s, startup_s, price_confidence, listed_usd_per_hour
 };
 
 // The ids of one list, in the order the contract documents them (the enum's order).
@@ -92,6 +95,7 @@ SIZER_VOCABULARY(PrecisionId, "precisions", "bf16", "fp8")
 SIZER_VOCABULARY(PricingId, "pricing", "on_demand", "spot", "any")
 SIZER_VOCABULARY(OrderId, "order", "best", "cheapest_per_hour", "fastest")
 SIZER_VOCABULARY(TierId, "tiers", "hyperscaler", "gpu_cloud", "marketplace")
+SIZER_VOCABULARY(PriceConfidenceId, "price_confidence", "confirmed", "single_source", "stale")
 SIZER_VOCABULARY(BottleneckId, "bottlenecks", "memory_bandwidth", "compute", "interconnect", "overhead")
 SIZER_VOCABULARY(InterconnectId, "interconnects", "nvlink", "pcie", "infinity_fabric", "none", "other")
 SIZER_VOCABULARY(BackboneId, "backbones", "unet", "dit")
@@ -108,7 +112,7 @@ SIZER_VOCABULARY(TableColumnId, "table_columns", "offering", "pricing", "tier", 
                  "train_tokens_per_s", "train_s", "gpu_hours", "mfu", "seconds_per_image", "real_time_factor",
                  "items_per_s", "usd_per_hour", "usd_per_gpu_hour", "usd_per_million_output_tokens", "usd_per_month",
                  "usd_total", "usd_compute", "usd_storage", "usd_egress", "job_s", "billed_s", "spot_extra_s",
-                 "startup_s")
+                 "startup_s", "price_confidence", "listed_usd_per_hour")
 
 #undef SIZER_VOCABULARY
 

@@ -16,6 +16,7 @@ const { gpuFromCsvRow, EXTRA_GPUS, orderGpu } = require('./lib/gpu-catalog');
 const { providerFromCsvRow, providerId } = require('./lib/providers');
 const { readPolicy, readRefreshFolder, adopt, finishOffering, summary, formatSummary } = require('./lib/refresh');
 const { offeringFromReferenceRow } = require('./lib/offerings');
+const { readEvidence, applyEvidence, finishProvenance } = require('./lib/provenance');
 const { checkCatalog, mergeCatalogs, CATALOG_DIR } = require('./lib/catalog-check');
 const { COLLECTION_DATE } = require('./lib/constants');
 
@@ -93,8 +94,22 @@ function buildProviders(refDir) {
     if (!commitments.has(id)) commitments.set(id, []);
     commitments.get(id).push(c);
   }
+  // billing-basis.csv: whether each provider's billing granularity is documented, recalled, not verified or
+  // assumed, with the source (issue 33: the page says where a fact is assumed). provider-facts.csv: dated
+  // corrections of single facts, each with its source (applied over providers.csv, which is a verbatim copy).
+  const basis = new Map(readOptionalCsv(refDir, 'billing-basis.csv').map((r) => [r.provider.trim(), r]));
+  const facts = readOptionalCsv(refDir, 'provider-facts.csv');
   return rows.map((row) => {
     const p = providerFromCsvRow(row);
+    const b = basis.get(p.id);
+    if (b) { p.billing.basis = b.basis.trim(); p.billing.basis_source = b.source.trim(); }
+    for (const f of facts.filter((x) => x.provider.trim() === p.id)) {
+      const [a, k] = f.fact.trim().split('.');
+      const v = JSON.parse(f.value.trim());
+      if (k) p[a][k] = v; else p[a] = v;
+      p.notes = `${p.notes ? p.notes + ' ' : ''}${f.fact.trim()} = ${f.value.trim()}: ${f.source.trim()}.`;
+      if (a === 'spot' && k === 'available') p.spot.text = `${v ? 'yes' : 'no'} (${f.source.trim()})`;
+    }
     const m = meta.get(p.id);
     const out = {};
     for (const [k, v] of Object.entries(p)) {
@@ -143,11 +158,14 @@ function build(refDir, opts = {}) {
     // A provider whose refresh is adopted drops the baseline's dropped rows too; they are re-judged.
     const refreshed = new Set(res.decisions.filter((d) => d.adopted > 0 || d.refresh > 0).filter((d) => ['replace', 'merge-stale', 'add'].includes(d.mode)).map((d) => d.provider));
     dropped = [...dropped.filter((d) => !refreshed.has(d.provider)), ...res.dropped];
-    offerings = res.offerings;
+    // The folder's dated evidence (evidence.csv, optional) applies to the rows as they stand after it.
+    offerings = applyEvidence(res.offerings, readEvidence(f.dir), f.dir);
     decisions.push(...res.decisions.map((d) => ({ ...d, folder: f.dir })));
   }
   const providerById = new Map(providers.map((p) => [p.id, p]));
   const gpuById = new Map(gpus.map((g) => [g.id, g]));
+  const catalogDate = offerings.map((o) => o.as_of).sort().pop() || COLLECTION_DATE;
+  offerings = finishProvenance(offerings, { providers, gpus: gpuById, catalogDate });
   offerings = offerings.map((o) => finishOffering(o, providerById, gpuById));
   for (const p of providers) {
     const dates = offerings.filter((o) => o.provider === p.id).map((o) => o.price_as_of).sort();

@@ -85,6 +85,13 @@ var GpuSizerMessages = {
     t_tier_gpu_cloud: 'A cloud that specialises in GPUs',
     t_tier_marketplace: 'A marketplace listing: a host offers the machine; availability and reliability vary',
     col_price_date: 'Price as of',
+    col_price_confidence: 'Price confidence',
+    col_price_seen: 'Price seen',
+    date_unknown: 'date unknown',
+    badge_doubtful: 'Listed {usd}/GPU-h: doubtful',
+    t_doubtful: 'This listed price is under half the median for this GPU and is not confirmed by a current source: the option is ranked and priced at the median',
+    billing_assumed: 'assumed',
+    t_billing_assumed: 'Not found in any source read: the catalog assumes it',
     k_price_date: 'Price checked',
     k_sku: 'Instance type (SKU)',
     price_old_row: 'This price is more than {days} days old',
@@ -492,7 +499,9 @@ var GpuSizerMessages = {
     wg_hours: '{n} h',
     wg_days: '{n} days',
     wg_open_full: 'Open in the full calculator',
-    wg_prices_as_of: 'Prices as of {date}'
+    wg_prices_as_of: 'Prices as of {date}',
+    wg_price: 'Price',
+    wg_price_doubtful: 'listed {usd}/GPU-h, priced at the median {median}/GPU-h'
     // ---- <gpu-sizer> widget. End.
   },
   ar: {
@@ -579,6 +588,13 @@ var GpuSizerMessages = {
     t_tier_gpu_cloud: 'سحابة متخصصة في المعالجات الرسومية',
     t_tier_marketplace: 'عرض في سوق: يعرض مضيفٌ الجهاز، ويتفاوت التوفر والموثوقية',
     col_price_date: 'تاريخ السعر',
+    col_price_confidence: 'موثوقية السعر',
+    col_price_seen: 'تاريخ رؤية السعر',
+    date_unknown: 'التاريخ غير معروف',
+    badge_doubtful: 'مدرج بـ{usd} لكل ساعة معالج: مشكوك فيه',
+    t_doubtful: 'هذا السعر المدرج أقل من نصف الوسيط لهذا المعالج ولم يؤكده مصدر حديث: رُتِّب الخيار وسُعِّر بالوسيط',
+    billing_assumed: 'مفترَضة',
+    t_billing_assumed: 'لم تُوجد في أي مصدر قُرئ: الكتالوج يفترضها',
     k_price_date: 'تاريخ التحقق من السعر',
     k_sku: 'نوع الجهاز (SKU)',
     price_old_row: 'مضى على هذا السعر أكثر من {days} يومًا',
@@ -985,7 +1001,9 @@ var GpuSizerMessages = {
     wg_hours: '{n} ساعة',
     wg_days: '{n} يوم',
     wg_open_full: 'افتح الحاسبة الكاملة',
-    wg_prices_as_of: 'الأسعار بتاريخ {date}'
+    wg_prices_as_of: 'الأسعار بتاريخ {date}',
+    wg_price: 'السعر',
+    wg_price_doubtful: 'مدرج بـ{usd} لكل ساعة معالج، وسُعِّر بالوسيط {median}'
     // ---- <gpu-sizer> widget. End.
   }
 };

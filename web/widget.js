@@ -3,7 +3,7 @@
    (reflected to properties). Every widget on a page shares the one core that GpuSizerUI.loadCore() starts.
    Themable from the host page with CSS custom properties (--gpu-sizer-accent, --gpu-sizer-bg, --gpu-sizer-surface,
    --gpu-sizer-fg, --gpu-sizer-font, --gpu-sizer-radius, --gpu-sizer-max-height, --gpu-sizer-card-*) and ::part()
-   (card, title, fits, pick, speed, cost, link, notice, scroll). Works under
+   (card, title, fits, pick, speed, cost, price, link, notice, scroll). Works under
    default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' (constructed style sheets only).
    Every result dispatches a `gpu-sizer-result` CustomEvent ({ detail: { response, request, view } }) on the element.
    An attribute value the widget cannot use is shown in the widget, in its language, and logged with console.warn
@@ -296,6 +296,16 @@
       if (isNum(o.usd_per_million_output_tokens)) cost += ' · ' + t(lang, 'wg_per_mtok', { usd: fmtUsd(lang, o.usd_per_million_output_tokens) });
       else if (isNum(o.usd_total)) cost = t(lang, 'wg_total', { usd: fmtUsd(lang, o.usd_total) }) + ' · ' + cost;
       row('cost', t(lang, 'wg_cost'), cost);
+      // The price's confidence and the date it was seen (issue 33), and a doubtful price's listed figure.
+      var C = GpuSizerUI.catalog, V = GpuSizerUI.vocab;
+      var view = { offering: offeringIndex(ix), provider: ix.provider };
+      var conf = C.confidenceOf(view, o), seen = C.priceSeen(view, o);
+      if (!ix.voc) ix.voc = V.load(ix.sizer);
+      var price = (conf ? V.label(ix.voc, 'price_confidence', conf, lang) : '—') + ' · ' + (seen || t(lang, 'date_unknown'));
+      if (isNum(o.listed_usd_per_hour) && o.gpus > 0) {
+        price += ' · ' + t(lang, 'wg_price_doubtful', { usd: fmtUsd(lang, o.listed_usd_per_hour / o.gpus), median: fmtUsd(lang, o.usd_per_hour / o.gpus) });
+      }
+      row('price', t(lang, 'wg_price'), price, conf ? 'gsw-conf-' + conf.replace(/_/g, '-') : null);
     }
     return rows;
   }

@@ -86,6 +86,9 @@ function assembleOffering(f, ctx) {
   if (extra) o.notes = (o.notes ? o.notes + ' ' : '') + extra;
   const ordered = {};
   for (const k of OFFERING_KEYS) if (o[k] !== undefined) ordered[k] = o[k];
+  // The form factor the source's GPU name states (provenance.js; dropped by finishOffering's key list).
+  const named = /pcie/i.test(f.gpuName) ? 'pcie' : /sxm/i.test(f.gpuName) ? 'sxm' : /nvl(?!ink)/i.test(f.gpuName) ? 'nvl' : null;
+  if (named) ordered._gpuNameForm = named;
   return { offering: ordered };
 }
 

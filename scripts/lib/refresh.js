@@ -171,8 +171,10 @@ const UPSTREAM_RE = /upstream(?: cloud)? = ([A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*)
 
 // Adds the derived fields in a fixed key order. `providers`: Map id -> provider item; `gpus`: Map id -> GPU.
 const OFFERING_KEYS = ['id', 'provider', 'tier', 'instance', 'display_name', 'gpu', 'gpus', 'gpu_mem_gb', 'vcpus', 'ram_gib',
-  'usd_per_hour', 'spot_usd_per_hour', 'price_type', 'price_as_of', 'price_dated', 'stale', 'upstream', 'region',
-  'interconnect', 'source', 'as_of', 'notes'];
+  'usd_per_hour', 'spot_usd_per_hour', 'price_type', 'price_as_of', 'price_dated', 'price_seen', 'price_confidence',
+  'spot_confidence', 'confidence_basis', 'price_evidence', 'newer_price', 'defers_to', 'currency', 'source_amount',
+  'source_spot_amount', 'fx_rate', 'fx_date', 'fx_source', 'stale', 'upstream', 'resale_of', 'region', 'spot_region',
+  'form_factor', 'form_factor_from', 'interconnect', 'source', 'as_of', 'notes'];
 function finishOffering(o, providers, gpus) {
   const p = providers.get(o.provider);
   const out = { ...o };
@@ -187,7 +189,7 @@ function finishOffering(o, providers, gpus) {
   const ordered = {};
   for (const k of OFFERING_KEYS) {
     if (out[k] === undefined) continue;
-    if ((k === 'stale' && out[k] !== true) || (k === 'upstream' && !out[k])) continue;
+    if ((k === 'stale' && out[k] !== true) || (k === 'upstream' && !out[k]) || (k === 'form_factor' && out[k] === null)) continue;
     ordered[k] = out[k];
   }
   return ordered;

@@ -63,6 +63,19 @@
     var off = offeringOf(view, o), p = providerOf(view, o);
     return (off && F.parseDate(off.price_as_of) && off.price_as_of) || (p && F.parseDate(p.price_as_of) && p.price_as_of) || null;
   }
+  // The price's provenance (issue 33): the date it was seen in a dated source (null: unknown; never the day a
+  // snapshot was read) and how sure the catalog is of it: the option's own (the core's), else the offering's.
+  function priceSeen(view, o) {
+    var off = offeringOf(view, o);
+    var d = (o && str(o.price_seen)) || (off && str(off.price_seen));
+    return d && F.parseDate(d) ? d : null;
+  }
+  function confidenceOf(view, o) {
+    if (o && str(o.price_confidence)) return o.price_confidence;
+    var off = offeringOf(view, o);
+    if (!off) return null;
+    return (o && o.pricing === 'spot' && str(off.spot_confidence)) || str(off.price_confidence);
+  }
   // Providers whose prices are older than OLD_DAYS: [{provider, asOf, days}], oldest first. A provider's age is
   // that of its oldest price (its own price_as_of, or any of its offerings').
   // Remembered on the view for the day (every render asks; the catalog's 1,000 offerings are read once).
@@ -85,6 +98,7 @@
   }
 
   UI.catalog = { KEYS: KEYS, OLD_DAYS: OLD_DAYS, merge: merge, index: index, offeringOf: offeringOf, providerOf: providerOf,
-    tierOf: tierOf, displayName: displayName, priceAsOf: priceAsOf, staleProviders: staleProviders };
+    tierOf: tierOf, displayName: displayName, priceAsOf: priceAsOf, staleProviders: staleProviders,
+    priceSeen: priceSeen, confidenceOf: confidenceOf };
   UI.mergeCatalog = merge;
 })(GpuSizerUI);

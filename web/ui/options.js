@@ -42,6 +42,14 @@
       return typeof x.tier === 'string' && tiers.indexOf(x.tier) >= 0 ? x.tier : C.tierOf(view, x, tiers);
     };
     o.priceAsOf = function (x) { return C.priceAsOf(view, x); };
+    o.priceSeen = function (x) { return C.priceSeen(view, x); };
+    o.confidence = function (x) { return C.confidenceOf(view, x); };
+    o.confLabel = function (x) { var c = o.confidence(x); return c ? o.vocabLabel('price_confidence', c) : '—'; };
+    // "Stale · 20 Sep 2026" / "Single source · date unknown": the price's confidence and date at a glance.
+    o.provenance = function (x) {
+      var d = o.priceSeen(x);
+      return o.confLabel(x) + ' · ' + (d ? fmt.shortDate(d) : t('date_unknown'));
+    };
     o.priceOld = function (x) { var d = F.ageDays(o.priceAsOf(x)); return d !== null && d > C.OLD_DAYS; };
     o.badges = function (x) {
       var out = [];
@@ -56,11 +64,16 @@
       if (ic === 'nvlink' && x.gpus > 1) out.push(['nvlink', t('badge_nvlink'), t('t_nvlink')]);
       if (typeof g.memory_type === 'string' && /^HBM/i.test(g.memory_type)) out.push(['hbm', t('badge_hbm'), t('t_hbm') + ': ' + g.memory_type]);
       if (x.pricing === 'spot') out.push(['spot', t('badge_spot'), t('t_spot')]);
+      // A doubtful price (the core ranked it at its GPU's median): the listed figure, never silently.
+      if (isNum(x.listed_usd_per_hour) && x.gpus > 0) out.push(['doubtful', t('badge_doubtful', { usd: fmt.usd(x.listed_usd_per_hour / x.gpus, 2) }), t('t_doubtful')]);
       var p = C.providerOf(view, x);
       if (p && p.billing && isNum(p.billing.granularity_s) && t('billing_' + p.billing.granularity_s) !== 'billing_' + p.billing.granularity_s) {
         var label = t('billing_' + p.billing.granularity_s);
         if (isNum(p.billing.minimum_s) && p.billing.minimum_s > p.billing.granularity_s) label += ', ' + t('billing_min', { d: fmt.duration(p.billing.minimum_s) });
-        out.push(['billing', label, t('t_billing')]);
+        // Where the catalog assumed the granularity (not found in any source read), the badge says so.
+        var assumed = p.billing.basis === 'assumed';
+        if (assumed) label += ' (' + t('billing_assumed') + ')';
+        out.push(['billing', label, t('t_billing') + (assumed ? '. ' + t('t_billing_assumed') : '')]);
       }
       return out;
     };
@@ -192,6 +205,18 @@
         { id: 'fits', label: t('col_fits'), sortVal: o.fitsRank, text: o.fitsText, csv: o.fitsText, compact: true, desc: true },
         { id: 'badges', label: t('col_badges'), nosort: true, text: function (x) { return o.badges(x).map(function (b) { return b[1]; }).join(' | '); },
           csv: function (x) { return o.badges(x).map(function (b) { return b[1]; }).join(' | '); } });
+      // How sure the catalog is of each price, and the date it was seen (compact: the widget's table shows it too);
+      // the CSV has the date in a column of its own.
+      if ((resp.options || []).some(function (x) { return !!o.confidence(x); })) {
+        var confRank = { confirmed: 0, single_source: 1, stale: 2 };
+        cols.push({ id: 'price_confidence', label: t('col_price_confidence'), compact: true,
+          sortVal: function (x) { var c = o.confidence(x); return c in confRank ? confRank[c] : 3; },
+          text: o.provenance,
+          cell: function (x) { var c = o.confidence(x) || 'none'; return h('span', { class: 'gs-conf gs-conf-' + c.replace(/_/g, '-') }, o.provenance(x)); },
+          csv: o.confLabel },
+        { id: 'price_seen', label: t('col_price_seen'), csvOnly: true, nosort: true, text: function (x) { return o.priceSeen(x) || ''; },
+          csv: function (x) { return o.priceSeen(x) || ''; } });
+      }
       // When the catalog dates its prices: the date of each row's price (old ones marked).
       if ((resp.options || []).some(function (x) { return !!o.priceAsOf(x); })) {
         cols.push({ id: 'price_date', label: t('col_price_date'), sortVal: function (x) { return o.priceAsOf(x) || ''; },

@@ -3,7 +3,7 @@
 (function (UI) {
   'use strict';
   var KEYS = ['weight_formats', 'kv_formats', 'engines', 'workload_kinds', 'methods', 'optimizers', 'lora_targets', 'sharding',
-    'precisions', 'pricing', 'order', 'tiers', 'bottlenecks', 'interconnects', 'locales'];
+    'precisions', 'pricing', 'order', 'tiers', 'bottlenecks', 'interconnects', 'locales', 'price_confidence'];
 
   function complain(msg) { if (typeof console !== 'undefined' && console.error) console.error('gpu-sizer: ' + msg); }
 

@@ -1,0 +1,51 @@
+#include "price_doubt.hpp"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+namespace sizer {
+namespace {
+
+double median_of_sorted(const std::vector<double>& s) {
+  const size_t n = s.size();
+  return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
+}  // namespace
+
+void mark_doubtful_prices(Catalog& catalog) {
+  // $/GPU-h of every price, by GPU and kind (false: on demand, true: spot). Every row counts, as in the audit's
+  // method (audit-2026-12 README "Method"): the median is the market a person would compare against.
+  std::map<std::pair<std::string, bool>, std::vector<double>> per_gpu_hour;
+  for (Offering& o : catalog.offerings) {
+    o.credible_usd_per_hour.reset();
+    o.credible_spot_usd_per_hour.reset();
+    if (o.gpus <= 0) continue;
+    const double gpus = static_cast<double>(o.gpus);
+    if (o.usd_per_hour) per_gpu_hour[{o.gpu, false}].push_back(*o.usd_per_hour / gpus);
+    if (o.spot_usd_per_hour) per_gpu_hour[{o.gpu, true}].push_back(*o.spot_usd_per_hour / gpus);
+  }
+  std::map<std::pair<std::string, bool>, double> median;
+  for (auto& [key, values] : per_gpu_hour) {
+    if (values.size() < kDoubtMinRows) continue;
+    std::sort(values.begin(), values.end());
+    median[key] = median_of_sorted(values);
+  }
+  auto credible = [&](const Offering& o, bool spot, const std::optional<double>& price,
+                      PriceConfidenceId confidence) -> std::optional<double> {
+    if (!price || confidence == PriceConfidenceId::confirmed) return std::nullopt;
+    const auto m = median.find({o.gpu, spot});
+    if (m == median.end()) return std::nullopt;
+    const double gpus = static_cast<double>(o.gpus);
+    if (*price / gpus >= kDoubtfulFractionOfMedian * m->second) return std::nullopt;
+    return m->second * gpus;
+  };
+  for (Offering& o : catalog.offerings) {
+    if (o.gpus <= 0) continue;
+    o.credible_usd_per_hour = credible(o, false, o.usd_per_hour, o.price_confidence);
+    o.credible_spot_usd_per_hour = credible(o, true, o.spot_usd_per_hour, o.spot_price_confidence());
+  }
+}
+
+}  // namespace sizer

@@ -1,0 +1,138 @@
+// Ranking that cannot be fooled by a bargain (issue 33, core/price_doubt.hpp): a price the catalog is not sure
+// of, under half its GPU's median, is ranked at the median and says so; a confirmed one at the same figure wins.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "price_doubt.hpp"
+#include "support.hpp"
+
+namespace {
+
+using sizer::json;
+
+sizer::Offering l4(const std::string& instance, double usd_per_hour, sizer::PriceConfidenceId confidence) {
+  sizer::Offering o;
+  o.id = "aws/" + instance;
+  o.provider = "aws";
+  o.instance = instance;
+  o.gpu = "l4";
+  o.gpus = 1;
+  o.usd_per_hour = usd_per_hour;
+  o.interconnect = sizer::InterconnectId::none;
+  o.price_confidence = confidence;
+  o.price_seen = confidence == sizer::PriceConfidenceId::stale ? "2026-04-01" : "";
+  o.source = "test";
+  o.as_of = "2026-12-01";
+  return o;
+}
+
+// The bundled GPUs and providers with five L4 offerings of one provider: four at $1.00-1.30 and one at $0.20.
+sizer::Catalog market(sizer::PriceConfidenceId bargain) {
+  sizer::Catalog c = sizer_test::bundled();
+  c.offerings = {l4("a", 1.0, sizer::PriceConfidenceId::single_source), l4("b", 1.1, sizer::PriceConfidenceId::single_source),
+                 l4("c", 1.2, sizer::PriceConfidenceId::single_source), l4("d", 1.3, sizer::PriceConfidenceId::single_source),
+                 l4("bargain", 0.2, bargain)};
+  sizer::mark_doubtful_prices(c);
+  return c;
+}
+
+json ranked(const sizer::Catalog& catalog, const std::string& detail = "full") {
+  const json request = {{"model", sizer_test::llama_8b()}, {"workload", {{"kind", "inference"}, {"concurrency", 1}}},
+                        {"order", "cheapest_per_hour"}, {"detail", detail}};
+  return sizer::evaluate_text(request.dump(), catalog);
+}
+
+const json* find_option(const json& response, const std::string& id) {
+  for (const json& o : response.at("options")) {
+    if (o.value("offering_id", "") == id) return &o;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("a stale bargain under half the median is ranked at the median and says so", "[price_doubt]") {
+  const sizer::Catalog catalog = market(sizer::PriceConfidenceId::stale);
+  // The median of 0.2, 1.0, 1.1, 1.2, 1.3 is 1.1; 0.2 < 0.55.
+  REQUIRE(catalog.offerings[4].credible_usd_per_hour);
+  CHECK(*catalog.offerings[4].credible_usd_per_hour == Approx(1.1));
+  for (size_t i = 0; i < 4; ++i) CHECK_FALSE(catalog.offerings[i].credible_usd_per_hour);
+
+  const json response = ranked(catalog);
+  REQUIRE(response.at("ok") == true);
+  CHECK(response["options"][0]["offering_id"] == "aws/a");
+  const json* bargain = find_option(response, "aws/bargain");
+  REQUIRE(bargain != nullptr);
+  CHECK((*bargain)["usd_per_hour"].get<double>() == Approx(1.1));
+  CHECK((*bargain)["listed_usd_per_hour"].get<double>() == Approx(0.2));
+  CHECK((*bargain)["price_confidence"] == "stale");
+  CHECK((*bargain)["price_seen"] == "2026-04-01");
+  bool noted = false;
+  for (const json& n : (*bargain)["notes"]) noted = noted || n["code"] == "price_doubtful";
+  CHECK(noted);
+  // The note's sentence carries the figures, and reaches the option's warnings.
+  std::string warnings;
+  for (const json& w : (*bargain)["warnings"]) warnings += w.get<std::string>();
+  CHECK(warnings.find("$0.20") != std::string::npos);
+  CHECK(warnings.find("$1.10") != std::string::npos);
+  // The other options carry their confidence too, and no listed price.
+  CHECK(response["options"][0]["price_confidence"] == "single_source");
+  CHECK_FALSE(response["options"][0].contains("listed_usd_per_hour"));
+}
+
+TEST_CASE("the same bargain, confirmed, wins at its own price", "[price_doubt]") {
+  const sizer::Catalog catalog = market(sizer::PriceConfidenceId::confirmed);
+  CHECK_FALSE(catalog.offerings[4].credible_usd_per_hour);
+  const json response = ranked(catalog);
+  REQUIRE(response.at("ok") == true);
+  CHECK(response["options"][0]["offering_id"] == "aws/bargain");
+  CHECK(response["options"][0]["usd_per_hour"].get<double>() == Approx(0.2));
+  CHECK_FALSE(response["options"][0].contains("listed_usd_per_hour"));
+}
+
+TEST_CASE("the table form carries the confidence and the listed price", "[price_doubt]") {
+  const json response = ranked(market(sizer::PriceConfidenceId::stale), "table");
+  REQUIRE(response.at("ok") == true);
+  const json& table = response.at("table");
+  size_t offering = 0, confidence = 0, listed = 0;
+  for (size_t c = 0; c < table["columns"].size(); ++c) {
+    if (table["columns"][c] == "offering") offering = c;
+    if (table["columns"][c] == "price_confidence") confidence = c;
+    if (table["columns"][c] == "listed_usd_per_hour") listed = c;
+  }
+  REQUIRE(confidence > 0);
+  REQUIRE(listed > 0);
+  bool seen = false;
+  for (size_t r = 0; r < table["rows"].get<size_t>(); ++r) {
+    if (table["values"][offering][r] != 4) continue;  // the bargain's position in the catalog's offerings
+    seen = true;
+    CHECK(table["values"][confidence][r] == 2);  // "stale", third of the price_confidence list
+    CHECK(table["values"][listed][r].get<double>() == Approx(0.2));
+  }
+  CHECK(seen);
+}
+
+TEST_CASE("the bundled catalog: the audit's bargains do not win silently", "[price_doubt]") {
+  const sizer::Catalog& catalog = sizer_test::bundled();
+  // audit-2026-12 named suspects: the AWS p5en spot from one outlier AZ ($0.85/GPU-h against a $2.29 median) and
+  // the Verda B200 spot at $0.95 from a snapshot older than Verda's Oct-2026 prices.
+  for (const char* id : {"aws/p5en.48xlarge", "verda/1B200.30V"}) {
+    const sizer::Offering* o = nullptr;
+    for (const sizer::Offering& x : catalog.offerings) {
+      if (x.id == id) o = &x;
+    }
+    INFO(id);
+    REQUIRE(o != nullptr);
+    CHECK(o->spot_price_confidence() != sizer::PriceConfidenceId::confirmed);
+    REQUIRE(o->credible_spot_usd_per_hour);
+    CHECK(*o->credible_spot_usd_per_hour > *o->spot_usd_per_hour * 2);
+  }
+  // Every marked price is non-confirmed and under half its credible one.
+  for (const sizer::Offering& o : catalog.offerings) {
+    if (o.credible_usd_per_hour) {
+      CHECK(o.price_confidence != sizer::PriceConfidenceId::confirmed);
+      CHECK(*o.usd_per_hour < 0.5 * *o.credible_usd_per_hour);
+    }
+  }
+}
