@@ -16,7 +16,7 @@ const { gpuFromCsvRow, EXTRA_GPUS, orderGpu } = require('./lib/gpu-catalog');
 const { providerFromCsvRow, providerId } = require('./lib/providers');
 const { readPolicy, readRefreshFolder, adopt, finishOffering, summary, formatSummary } = require('./lib/refresh');
 const { offeringFromReferenceRow } = require('./lib/offerings');
-const { readEvidence, applyEvidence, finishProvenance } = require('./lib/provenance');
+const { readEvidence, applyEvidence, finishProvenance, confidenceTable } = require('./lib/provenance');
 const { checkCatalog, mergeCatalogs, CATALOG_DIR } = require('./lib/catalog-check');
 const { COLLECTION_DATE } = require('./lib/constants');
 
@@ -208,6 +208,8 @@ function report(out, check, outDir, { verbose }) {
     + `${out.offerings.offerings.length} offerings from ${used.size} providers, ${out.dropped.length} rows dropped -> ${outDir}\n`);
   process.stderr.write(`catalog-build: validated by ${check.by}; warnings: ${countByCode(check.warnings)}\n`);
   process.stderr.write(formatSummary(summary(out.offerings.offerings)) + '\n');
+  // Per provider: rows, newest evidence date, confidence counts (the table in catalog/README.md "Confidence").
+  process.stderr.write(confidenceTable(out.offerings.offerings) + '\n');
   if (verbose) {
     for (const d of out.decisions) process.stderr.write(`  ${d.provider}: ${d.mode} (baseline ${d.baseline}, refresh ${d.refresh}, adopted ${d.adopted}, kept ${d.kept}, stale ${d.stale})\n`);
     for (const d of out.dropped) process.stderr.write(`  dropped ${d.provider} ${d.instance} (${d.gpu}): ${d.reason}\n`);

@@ -3,7 +3,7 @@
 // Refreshes the catalog from a folder of newer price files and prints what changed.
 //
 //   npm run catalog:refresh -- FOLDER [--ref DIR] [--out DIR] [--collected YYYY-MM-DD] [--dry-run]
-//                                     [--diff FILE] [--verbose]
+//                                     [--diff FILE] [--publish FILE] [--verbose]
 //
 // FOLDER holds SkyPilot-style vms.csv files, one per cloud (FOLDER/<cloud>/vms.csv, FOLDER/<cloud>.csv or
 // FOLDER/<cloud>_<version>_<commit>.csv), and/or CSVs in the reference offerings.csv columns (such as
@@ -17,6 +17,11 @@
 // date a price gets when its source dates nothing); it defaults to today. To make a refresh part of the
 // committed build, copy FOLDER under catalog/reference and name it in catalog/reference/refreshes.csv.
 //
+// --publish FILE also writes the result as one catalog file ({ as_of, gpus, providers, offerings }: the models
+// stay the page's own) for a site to serve beside its page as catalog.json: the page uses it instead of its
+// bundled prices when it validates and is newer (web/ui/app.js loadLiveCatalog; scripts/catalog-publish.sh and
+// .github/workflows/catalog-refresh.yml run this on a schedule). Its as_of is --collected.
+//
 // Exit status: 0 written (or --dry-run), 2 the result is invalid (problems on stderr), 1 usage error.
 
 const fs = require('fs');
@@ -26,7 +31,7 @@ const { diffOfferings, formatDiff } = require('./lib/refresh');
 const { CATALOG_DIR, ROOT, checkCatalog, mergeCatalogs } = require('./lib/catalog-check');
 const { DATE_RE } = require('./lib/constants');
 
-const USAGE = 'usage: npm run catalog:refresh -- FOLDER [--ref DIR] [--out DIR] [--collected YYYY-MM-DD] [--dry-run] [--diff FILE] [--verbose]\n';
+const USAGE = 'usage: npm run catalog:refresh -- FOLDER [--ref DIR] [--out DIR] [--collected YYYY-MM-DD] [--dry-run] [--diff FILE] [--publish FILE] [--verbose]\n';
 
 function usage(msg) {
   process.stderr.write(`catalog-refresh: ${msg}\n${USAGE}`);
@@ -35,7 +40,7 @@ function usage(msg) {
 
 function parseArgs(argv) {
   const a = { folder: null, ref: path.join(ROOT, 'catalog', 'reference'), out: CATALOG_DIR, collected: null, dryRun: false,
-    diff: null, verbose: false };
+    diff: null, publish: null, verbose: false };
   const value = (i, flag) => { if (argv[i + 1] === undefined) usage(`${flag} needs a value`); return argv[i + 1]; };
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i];
@@ -43,6 +48,7 @@ function parseArgs(argv) {
     else if (x === '--out') a.out = path.resolve(value(i++, x));
     else if (x === '--collected') a.collected = value(i++, x);
     else if (x === '--diff') a.diff = path.resolve(value(i++, x));
+    else if (x === '--publish') a.publish = path.resolve(value(i++, x));
     else if (x === '--dry-run') a.dryRun = true;
     else if (x === '--verbose') a.verbose = true;
     else if (x === '-h' || x === '--help') { process.stdout.write(USAGE); process.exit(0); }
@@ -102,6 +108,13 @@ function main() {
   ].join('\n') + '\n';
   process.stdout.write(text);
   if (args.diff) fs.writeFileSync(args.diff, text);
+  if (args.publish) {
+    // Validated above with the models beside it; the file holds the sections the refresh builds, dated the day
+    // its data was read (so a page can tell it is newer than its bundled catalog).
+    const doc = { as_of: args.collected, gpus: out.gpus.gpus, providers: out.providers.providers, offerings: out.offerings.offerings };
+    fs.mkdirSync(path.dirname(args.publish), { recursive: true });
+    fs.writeFileSync(args.publish, JSON.stringify(doc) + '\n');
+  }
   report(out, check, args.dryRun ? '(dry run, nothing written)' : args.out, { verbose: args.verbose });
 }
 

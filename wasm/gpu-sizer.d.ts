@@ -52,7 +52,9 @@ declare namespace createSizer {
     | 'max_context_tokens' | 'kv_capacity_tokens' | 'train_tokens_per_s' | 'train_s' | 'gpu_hours' | 'mfu'
     | 'seconds_per_image' | 'real_time_factor' | 'items_per_s' | 'usd_per_hour' | 'usd_per_gpu_hour'
     | 'usd_per_million_output_tokens' | 'usd_per_month' | 'usd_total' | 'usd_compute' | 'usd_storage' | 'usd_egress'
-    | 'job_s' | 'billed_s' | 'spot_extra_s' | 'startup_s';
+    | 'job_s' | 'billed_s' | 'spot_extra_s' | 'startup_s' | 'price_confidence' | 'listed_usd_per_hour';
+  /** How sure the catalog is of a price (catalog/README.md "Confidence"); vocabulary().price_confidence */
+  type PriceConfidence = 'confirmed' | 'single_source' | 'stale';
   /** One entry of a vocabulary list: the id and its labels. */
   interface VocabularyEntry<Id extends string = string> { id: Id; label: { en: string; ar: string } }
   /** sizer.vocabulary(): every id list the request accepts and the response uses. */
@@ -64,7 +66,7 @@ declare namespace createSizer {
     tiers: VocabularyEntry<Tier>[]; bottlenecks: VocabularyEntry<Bottleneck>[]; interconnects: VocabularyEntry<Interconnect>[];
     backbones: VocabularyEntry<Backbone>[]; media_tasks: VocabularyEntry<MediaTask>[]; media_runtimes: VocabularyEntry<MediaRuntime>[]; hardware_kinds: VocabularyEntry<HardwareKind>[];
     locales: VocabularyEntry<Locale>[]; severities: VocabularyEntry<Severity>[]; offload: VocabularyEntry<Offload>[];
-    detail: VocabularyEntry<Detail>[];
+    detail: VocabularyEntry<Detail>[]; price_confidence: VocabularyEntry<PriceConfidence>[];
   }
 
   interface ModelArchitecture {
@@ -192,6 +194,11 @@ declare namespace createSizer {
     usd_per_gpu_hour?: number;
     /** Boot, image pull, weight download and load, in seconds: billed, and counted inside job_s */
     startup_s?: number;
+    /** The date the price was seen in a dated source (absent: unknown) and how sure the catalog is of it */
+    price_seen?: string; price_confidence?: PriceConfidence;
+    /** Only for a doubtful price (not confirmed, under half its GPU's median): the listed $/h; the option is
+     *  ranked and priced at the median, with the warning note price_doubtful */
+    listed_usd_per_hour?: number;
     /** Extensions: the parts of usd_total, billing and job time, multi-node, the ZeRO stage used */
     usd_compute?: number; usd_storage?: number; usd_egress?: number; billed_s?: number; job_s?: number;
     spot_extra_s?: number; instances?: number; sharding?: string; items_per_s?: number;
@@ -263,7 +270,12 @@ declare namespace createSizer {
     providers?: Array<{ id: string; name: string; tier?: Tier; price_as_of?: string; [field: string]: unknown }>;
     offerings?: Array<{ id: string; provider: string; instance: string; gpu: string; gpus: number;
                         usd_per_hour?: number | null; spot_usd_per_hour?: number | null;
-                        display_name?: string; price_as_of?: string; [field: string]: unknown }>;
+                        display_name?: string; price_as_of?: string;
+                        /** Provenance (catalog/README.md): the date seen, the confidence, the source's currency */
+                        price_seen?: string; price_confidence?: PriceConfidence; spot_confidence?: PriceConfidence;
+                        currency?: string; source_amount?: number; fx_rate?: number; fx_date?: string;
+                        resale_of?: { provider: string; instance: string | null }; form_factor?: 'pcie' | 'sxm' | 'nvl' | 'oam';
+                        spot_region?: string; [field: string]: unknown }>;
     models?: Array<ModelArchitecture & { id: string; name: string; source: string; as_of: string }>;
   }
 

@@ -111,6 +111,7 @@ var GpuSizerMessages = {
     catalog_src_error: 'Could not load the catalog {src}: {msg}',
     catalog_src_origin: 'catalog-src must name a file on this site.',
     catalog_src_ok: 'Using the catalog {src}.',
+    catalog_live_ok: 'Using the newer catalog this site publishes ({src}, prices as of {date}) instead of the bundled one.',
     results: 'Results',
     loading: 'Loading the calculator…',
     load_failed: 'The calculator could not start: {msg}',
@@ -501,7 +502,7 @@ var GpuSizerMessages = {
     wg_open_full: 'Open in the full calculator',
     wg_prices_as_of: 'Prices as of {date}',
     wg_price: 'Price',
-    wg_price_doubtful: 'listed {usd}/GPU-h, priced at the median {median}/GPU-h'
+    wg_price_doubtful: 'listed {usd}/GPU-h: doubtful, priced at the median'
     // ---- <gpu-sizer> widget. End.
   },
   ar: {
@@ -614,6 +615,7 @@ var GpuSizerMessages = {
     catalog_src_error: 'تعذّر تحميل الكتالوج {src}: {msg}',
     catalog_src_origin: 'يجب أن يشير catalog-src إلى ملف على هذا الموقع.',
     catalog_src_ok: 'يُستخدم الآن الكتالوج {src}.',
+    catalog_live_ok: 'يُستخدم الكتالوج الأحدث الذي ينشره هذا الموقع ({src}، الأسعار بتاريخ {date}) بدل الكتالوج المضمَّن.',
     results: 'النتائج',
     loading: 'جارٍ تحميل الحاسبة…',
     load_failed: 'تعذّر تشغيل الحاسبة: {msg}',
@@ -1003,7 +1005,7 @@ var GpuSizerMessages = {
     wg_open_full: 'افتح الحاسبة الكاملة',
     wg_prices_as_of: 'الأسعار بتاريخ {date}',
     wg_price: 'السعر',
-    wg_price_doubtful: 'مدرج بـ{usd} لكل ساعة معالج، وسُعِّر بالوسيط {median}'
+    wg_price_doubtful: 'مدرج بـ{usd} لكل ساعة معالج: مشكوك فيه، وسُعِّر بالوسيط'
     // ---- <gpu-sizer> widget. End.
   }
 };

@@ -12,7 +12,8 @@
       lang = /^ar\b/i.test(first) ? 'ar' : 'en';
     }
     while (app.firstChild) app.removeChild(app.firstChild);
-    window.gpuSizerPage = GpuSizerUI.mount(app, { permalink: '', lang: lang });
+    // liveCatalog: a newer catalog a site publishes beside the page (web/ui/app.js loadLiveCatalog; not from file://).
+    window.gpuSizerPage = GpuSizerUI.mount(app, { permalink: '', lang: lang, liveCatalog: 'catalog.json' });
   }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
   else start();

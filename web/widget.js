@@ -303,7 +303,7 @@
       if (!ix.voc) ix.voc = V.load(ix.sizer);
       var price = (conf ? V.label(ix.voc, 'price_confidence', conf, lang) : '—') + ' · ' + (seen || t(lang, 'date_unknown'));
       if (isNum(o.listed_usd_per_hour) && o.gpus > 0) {
-        price += ' · ' + t(lang, 'wg_price_doubtful', { usd: fmtUsd(lang, o.listed_usd_per_hour / o.gpus), median: fmtUsd(lang, o.usd_per_hour / o.gpus) });
+        price += ' · ' + t(lang, 'wg_price_doubtful', { usd: fmtUsd(lang, o.listed_usd_per_hour / o.gpus) });
       }
       row('price', t(lang, 'wg_price'), price, conf ? 'gsw-conf-' + conf.replace(/_/g, '-') : null);
     }

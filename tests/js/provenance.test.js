@@ -173,3 +173,20 @@ test('provider facts: Hyperstack spot and egress from its rate card; billing bas
     ['assumed', 'assumed', 'assumed', 'assumed']);
   assert.strictEqual(providers.find((p) => p.id === 'lambda').billing.basis, 'documented');
 });
+
+test('live path: catalog:refresh --publish writes one dated, valid catalog file a site serves beside its page', () => {
+  const { spawnSync } = require('child_process');
+  const { checkCatalog } = require('../../scripts/lib/catalog-check.js');
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-publish-'));
+  const file = path.join(out, 'site', 'catalog.json');
+  const r = spawnSync(process.execPath, ['scripts/catalog-refresh.js', path.join(FIX, 'evidence'), '--ref', path.join(FIX, 'ref'),
+    '--out', out, '--collected', '2026-12-15', '--publish', file], { cwd: ROOT, encoding: 'utf8' });
+  assert.strictEqual(r.status, 0, r.stderr);
+  const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
+  assert.strictEqual(doc.as_of, '2026-12-15', 'dated the day its data was read, so a page can tell it is newer');
+  assert.deepStrictEqual(Object.keys(doc).sort(), ['as_of', 'gpus', 'offerings', 'providers']);
+  // The evidence sidecar of the refreshed folder is read: the RunPod H100 row is stale against a newer page.
+  const h100 = doc.offerings.find((o) => o.id === 'runpod/1x_H100-SXM_SECURE');
+  assert.deepStrictEqual([h100.price_confidence, h100.newer_price.usd_per_gpu_hour], ['stale', 3.99]);
+  assert.deepStrictEqual(checkCatalog(doc, null).errors, [], 'the published file validates as an import would');
+});

@@ -96,6 +96,10 @@
       run();
       if (a.permalinkKey !== null) window.addEventListener('hashchange', onHashChange);
       if (opts.catalogSrc) loadCatalogSrc(opts.catalogSrc);
+      // The live path (issue 33): a site may publish a newer catalog beside the page (scripts/catalog-publish.sh,
+      // .github/workflows/catalog-refresh.yml). Served over http(s), the page uses it when it validates like an
+      // import and is newer than the bundled one. From file:// no request is made: the bundled prices stay.
+      else if (opts.liveCatalog && /^https?:$/.test(location.protocol)) loadLiveCatalog(opts.liveCatalog);
     }).catch(function (e) {
       a.st = a.st || { lang: normLang(opts.lang) };
       setLoading(a.t('load_failed', { msg: e && e.message ? e.message : String(e) }));
@@ -250,6 +254,23 @@
       var imp = a.rootEl.querySelector('#gs-import');
       if (imp) imp.focus(); // the reset button is gone with the import
     };
+    // A missing file is the normal case (a site that publishes none): the bundled catalog stays, silently. An
+    // older or equal one is not used. A newer one that does not validate is named, and the bundled one stays.
+    function loadLiveCatalog(src) {
+      var url = new URL(src, location.href);
+      if (url.origin !== location.origin) return;
+      fetch(url.href, { credentials: 'same-origin', cache: 'no-cache' }).then(function (r) {
+        return r.ok ? r.text() : null;
+      }).then(function (text) {
+        if (a.destroyed || text === null) return;
+        var obj;
+        try { obj = JSON.parse(text); } catch (e) { obj = null; }
+        var bundledAsOf = a.bundled && a.bundled.as_of;
+        if (!obj || typeof obj.as_of !== 'string' || !F.parseDate(obj.as_of) || (bundledAsOf && obj.as_of <= bundledAsOf)) return;
+        if (importText(text, src)) a.note = { kind: 'ok', key: 'catalog_live_ok', params: { src: src, date: a.fmt.date(obj.as_of) }, errors: [] };
+        run();
+      }, function () { /* offline or blocked: the bundled catalog stays */ });
+    }
     function loadCatalogSrc(src) {
       var url;
       try { url = new URL(src, location.href); } catch (e) { url = null; }
