@@ -64,10 +64,11 @@ template <class V> void fields(V& v, Catalog& c) {
 
 // The keys of an offering's JSON that the document rebuilds from the decoded Offering, by bit of the mask the
 // compact form keeps per offering (set: the key was in the file with exactly the value rebuilt here).
-constexpr std::array<std::string_view, 20> kOfferingKeys = {
+constexpr std::array<std::string_view, 31> kOfferingKeys = {
     "id", "provider", "instance", "gpu", "gpus", "vcpus", "ram_gib", "usd_per_hour", "spot_usd_per_hour", "region",
     "interconnect", "tier", "display_name", "gpu_mem_gb", "price_type", "price_as_of", "stale", "upstream", "source",
-    "as_of"};
+    "as_of", "price_seen", "price_confidence", "spot_confidence", "currency", "source_amount", "source_spot_amount",
+    "fx_rate", "fx_date", "form_factor", "spot_region", "resale_of"};
 
 // A number as the catalog files write it (JSON.stringify): integral values without a fraction.
 json number_json(double x) {
@@ -99,7 +100,23 @@ json offering_key_json(const Offering& o, size_t key) {
     case 16: return o.stale;
     case 17: return o.upstream;
     case 18: return o.source;
-    default: return o.as_of;
+    case 19: return o.as_of;
+    case 20: return o.price_seen;
+    case 21: return std::string(id_of(o.price_confidence));
+    case 22: return o.spot_confidence ? json(std::string(id_of(*o.spot_confidence))) : json(nullptr);
+    case 23: return o.currency;
+    case 24: return number_json(o.source_amount);
+    case 25: return number_json(o.source_spot_amount);
+    case 26: return number_json(o.fx_rate);
+    case 27: return o.fx_date;
+    case 28: return o.form_factor;
+    case 29: return o.spot_region;
+    default: {
+      json r = json::object();
+      r["provider"] = o.resale_of_provider;
+      r["instance"] = o.resale_of_instance.empty() ? json(nullptr) : json(o.resale_of_instance);
+      return r;
+    }
   }
 }
 

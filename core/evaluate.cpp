@@ -205,7 +205,8 @@ Option materialise(const Priced& p, const PricingInputs& in, const EnginePreset&
   judge_option(option, p.gpu, one_gpu_does, in.request, catalog, with_notes);
   option.instance = p.offering->instance;
   option.offering_id = p.offering->id;
-  option.region = p.offering->region;
+  // A spot price read in another region than the on-demand one (catalog `spot_region`) is that region's.
+  option.region = p.pricing == PricingId::spot && !p.offering->spot_region.empty() ? p.offering->spot_region : p.offering->region;
   option.price_seen = p.offering->price_seen;
   if (!with_notes) return option;
   const std::vector<Note>& from_shape = shape_notes(in.request, engine, *p.shape);

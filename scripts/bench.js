@@ -243,7 +243,7 @@ function tenfoldCatalog(bundled) {
         spot_usd_per_hour: typeof o.spot_usd_per_hour === 'number' ? Math.round(o.spot_usd_per_hour * scale * 1e4) / 1e4 : o.spot_usd_per_hour });
     }
   }
-  return { as_of: bundled.as_of, offerings };
+  return { ...bundled, offerings };
 }
 
 async function nodeBench() {

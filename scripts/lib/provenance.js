@@ -121,7 +121,9 @@ function applyEvidence(offerings, evidence, folder) {
       od: e.observed === null ? null : { seen: e.observed, agrees: !disagrees(e.observed, rowOd) },
       spot: e.observed_spot === null ? null : { seen: e.observed_spot, agrees: !disagrees(e.observed_spot, rowSpot) },
     };
-    if (e.note) out.notes = `${out.notes ? out.notes + ' ' : ''}Evidence: ${e.note.replace(/([^.])$/, '$1.')}`;
+    // The note of a row named by its id goes on the row; a provider-wide note stays in evidence.csv (price_evidence
+    // names the source; the note repeated on every row would weigh on the embedded catalog's bytes).
+    if (e.note && e.instance !== null) out.notes = `${out.notes ? out.notes + ' ' : ''}Evidence: ${e.note.replace(/([^.])$/, '$1.')}`;
     return out;
   });
 }
@@ -232,7 +234,8 @@ function finishProvenance(offerings, { providers, gpus, catalogDate }) {
     }
     if (seen) r.price_seen = seen; else delete r.price_seen;
     r.price_confidence = conf;
-    r.confidence_basis = basis;
+    // Why, where it is not plain: a single_source row is one undated snapshot.
+    if (basis !== 'undated_snapshot') r.confidence_basis = basis;
     // The spot price: confirmed only by a dated spot reading; stale with its row; else one undated source.
     if (num(o.spot_usd_per_hour)) {
       let spot = conf === 'stale' ? 'stale' : 'single_source';
@@ -245,7 +248,8 @@ function finishProvenance(offerings, { providers, gpus, catalogDate }) {
   return out.map(judge);
 }
 
-// Per provider: rows, newest evidence date, confidence counts (the README table).
+// Per provider: rows, newest evidence date (a row's price_seen or its newer_price's date), confidence counts (the
+// README table).
 function confidenceTable(offerings) {
   const by = new Map();
   for (const o of offerings) {
@@ -253,7 +257,8 @@ function confidenceTable(offerings) {
     const r = by.get(o.provider);
     r.rows++;
     r[o.price_confidence]++;
-    if (o.price_seen && (!r.newest || o.price_seen > r.newest)) r.newest = o.price_seen;
+    // The newest dated evidence about the row: the date its price was seen, or that of a newer price shown.
+    for (const d of [o.price_seen, o.newer_price && o.newer_price.seen]) if (d && (!r.newest || d > r.newest)) r.newest = d;
   }
   const rows = [...by.values()].sort((a, b) => (a.provider < b.provider ? -1 : 1));
   const lines = ['| provider | rows | newest evidence | confirmed | single_source | stale |', '| --- | ---: | --- | ---: | ---: | ---: |'];
