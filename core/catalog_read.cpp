@@ -147,7 +147,7 @@ void read_offering_provenance(const json& object, const std::string& path, JsonR
   if (o.currency == "USD") o.currency.clear();
   const bool iso = o.currency.size() == 3 && std::all_of(o.currency.begin(), o.currency.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
   if (!o.currency.empty() && !iso) {
-    r.error("invalid_currency", pointer_append(path, "currency"), message("issue.invalid_currency", {param_text("currency", o.currency)}));
+    r.error("invalid_format", pointer_append(path, "currency"), message("issue.invalid_currency", {param_text("currency", o.currency)}));
     o.currency.clear();
   }
   if (!o.currency.empty()) {

@@ -328,8 +328,11 @@ SIZER_NOINLINE std::vector<ScalingRow> scaling_table(const Request& request, con
   const Provider* provider = catalog.find_provider(offering->provider);
   if (gpu == nullptr) return rows;
   const bool fabric = provider != nullptr && provider->multi_node_fabric_on_demand;
-  const double per_instance = top.pricing == PricingId::spot ? offering->spot_usd_per_hour.value_or(0)
-                                                    : offering->usd_per_hour.value_or(0);
+  // At the price the ranking used: a doubtful one's credible price (price_doubt.hpp), as the top option has.
+  const bool spot = top.pricing == PricingId::spot;
+  const std::optional<double>& credible = spot ? offering->credible_spot_usd_per_hour : offering->credible_usd_per_hour;
+  const double per_instance = credible ? *credible
+                                       : (spot ? offering->spot_usd_per_hour : offering->usd_per_hour).value_or(0);
   for (int64_t instances = 1; instances <= kMaxTrainingInstances; instances *= 2) {
     if (instances > 1 && !fabric) break;
     const int64_t gpus = offering->gpus * instances;

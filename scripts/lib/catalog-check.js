@@ -55,7 +55,7 @@ function classify(e) {
   }
   let code = CODE_BY_KEYWORD[e.keyword] || 'invalid';
   if (code === 'unknown_value' && /\/billing\/granularity_s$/.test(p)) code = 'unknown_billing_unit';
-  if (code === 'invalid_format' && /(^|\/|_)as_of$/.test(p)) code = 'invalid_date';
+  if (code === 'invalid_format' && /((^|\/|_)as_of|\/price_seen|\/fx_date)$/.test(p)) code = 'invalid_date';
   // anyOf: a date-or-null that is neither (price_as_of), or a commitment with none of its three prices.
   if (e.keyword === 'anyOf' && /(^|\/|_)as_of$/.test(p)) {
     return { code: 'invalid_date', path: p, message: 'must be a date written YYYY-MM-DD (or null)' };

@@ -28,7 +28,7 @@ test('table and CSV: each price\'s confidence and date; the doubtful one shows i
   // The bundled catalog: the column is there, every row says a confidence and a date or "date unknown".
   const cells = await page.locator('#gs-table tbody tr.gs-opt td[data-col="price_confidence"]').allTextContents();
   assert.ok(cells.length > 0);
-  for (const c of cells) assert.match(c, /^(Confirmed|Single source|Stale) · (\d{1,2} \w{3} \d{4}|date unknown)$/, c);
+  for (const c of cells) assert.match(c, /^(Confirmed|Single source|Stale) · (\d{1,2} \w{3,4} \d{4}|date unknown)$/, c);
 
   const { text, bargain } = await bargainCatalog();
   await page.setInputFiles('#gs-import', { name: 'bargain.json', mimeType: 'application/json', buffer: Buffer.from(text) });
