@@ -155,9 +155,14 @@ function build(refDir, opts = {}) {
     const read = readRefreshFolder(f.dir, ctx, { collected: f.collected });
     files.push(...read.files.map((x) => ({ ...x, folder: f.dir })));
     const res = adopt(offerings, read.results, policy);
-    // A provider whose refresh is adopted drops the baseline's dropped rows too; they are re-judged.
-    const refreshed = new Set(res.decisions.filter((d) => d.adopted > 0 || d.refresh > 0).filter((d) => ['replace', 'merge-stale', 'add'].includes(d.mode)).map((d) => d.provider));
-    dropped = [...dropped.filter((d) => !refreshed.has(d.provider)), ...res.dropped];
+    // A provider whose refresh is adopted drops the earlier dropped rows too; they are re-judged. A partial
+    // refresh (merge, merge-stale) re-judges only the rows it lists: the earlier drops of other rows stay.
+    const modeOf = new Map(res.decisions.filter((d) => d.adopted > 0 || d.refresh > 0)
+      .filter((d) => ['replace', 'merge', 'merge-stale', 'add'].includes(d.mode)).map((d) => [d.provider, d.mode]));
+    const judged = new Set(read.results.map((r) => `${r.provider}/${r.instance}`));
+    const rejudged = (d) => modeOf.has(d.provider)
+      && (['replace', 'add'].includes(modeOf.get(d.provider)) || judged.has(`${d.provider}/${d.instance}`));
+    dropped = [...dropped.filter((d) => !rejudged(d)), ...res.dropped];
     // The folder's dated evidence (evidence.csv, optional) applies to the rows as they stand after it.
     offerings = applyEvidence(res.offerings, readEvidence(f.dir), f.dir);
     decisions.push(...res.decisions.map((d) => ({ ...d, folder: f.dir })));
@@ -225,4 +230,4 @@ function main() {
 }
 
 if (require.main === module) main();
-module.exports = { build, writeCatalog, report, countByCode, EXTRA_NOTES };
+module.exports = { build, writeCatalog, report, countByCode, refreshFolders, EXTRA_NOTES };

@@ -8,8 +8,10 @@
 // FOLDER holds SkyPilot-style vms.csv files, one per cloud (FOLDER/<cloud>/vms.csv, FOLDER/<cloud>.csv or
 // FOLDER/<cloud>_<version>_<commit>.csv), and/or CSVs in the reference offerings.csv columns (such as
 // catalog/reference/refresh-2026-12/offerings-refresh.csv). Its rows are adopted per provider as
-// REF/refresh-policy.csv says (replace, merge-stale, keep, keep-stale, add, skip) over the baseline
-// REF/offerings.csv; GPUs and providers come from REF as in catalog-build.js. The result is validated (schema
+// REF/refresh-policy.csv says (replace, merge, merge-stale, keep, keep-stale, add, skip) over the baseline
+// REF/offerings.csv and the refresh folders REF/refreshes.csv names (FOLDER comes after them; when FOLDER is
+// one of them, only the folders before it are applied first); GPUs and providers come from REF as in
+// catalog-build.js. The result is validated (schema
 // and the C++ validator), written to OUT (unless --dry-run), and compared with the catalog OUT held before:
 // rows added, removed and repriced, by provider, printed as a Markdown table (also written to --diff FILE).
 //
@@ -26,7 +28,7 @@
 
 const fs = require('fs');
 const path = require('path');
-const { build, writeCatalog, report, countByCode } = require('./catalog-build');
+const { build, writeCatalog, report, countByCode, refreshFolders } = require('./catalog-build');
 const { diffOfferings, formatDiff } = require('./lib/refresh');
 const { CATALOG_DIR, ROOT, checkCatalog, mergeCatalogs } = require('./lib/catalog-check');
 const { DATE_RE } = require('./lib/constants');
@@ -78,7 +80,12 @@ function decisionsTable(decisions) {
 function main() {
   const args = parseArgs(process.argv.slice(2));
   const before = readOfferings(args.out);
-  const out = build(args.ref, { refresh: [{ dir: args.folder, collected: args.collected }] });
+  // FOLDER goes on top of the committed refresh folders, so a newer folder refreshes the committed catalog
+  // (and the newest committed folder, given again, reproduces it).
+  const named = refreshFolders(args.ref);
+  const at = named.findIndex((f) => path.resolve(f.dir) === args.folder);
+  const earlier = at >= 0 ? named.slice(0, at) : named;
+  const out = build(args.ref, { refresh: [...earlier, { dir: args.folder, collected: args.collected }] });
   let check;
   if (args.dryRun) {
     const modelsFile = path.join(CATALOG_DIR, 'models.json');

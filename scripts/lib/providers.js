@@ -13,6 +13,9 @@ const PROVIDER_IDS = {
   seeweb: 'seeweb', verda: 'verda', datacrunch: 'verda', daytona: 'daytona', lium: 'lium', hyperbolic: 'hyperbolic',
   yotta: 'yotta', 'prime intellect': 'primeintellect', primeintellect: 'primeintellect', shadeform: 'shadeform',
   spheron: 'spheron', mithril: 'mithril', do: 'digitalocean',
+  // new in the 2026-12b refresh (dated transcriptions of provider pages)
+  crusoe: 'crusoe', modal: 'modal', 'together ai': 'together', together: 'together', tensordock: 'tensordock',
+  'voltage park': 'voltagepark', voltagepark: 'voltagepark',
 };
 
 function providerId(name) {

@@ -13,7 +13,9 @@ const { providerId } = require('./providers');
 const { slug } = require('./gpu-names');
 const { DATE_RE } = require('./constants');
 
-const MODES = ['replace', 'merge-stale', 'keep', 'keep-stale', 'add', 'skip'];
+// merge: adopt the refresh's rows and keep the rows it does not list as they are (a partial refresh that does
+// not contradict them); merge-stale: the same, but the rows it does not list are marked stale.
+const MODES = ['replace', 'merge', 'merge-stale', 'keep', 'keep-stale', 'add', 'skip'];
 
 function readCsvFile(file) {
   return parseCsvObjects(fs.readFileSync(file, 'utf8'));
@@ -119,7 +121,7 @@ function adopt(baseline, refresh, policy) {
     const fresh = refBy.get(p) || [];
     const given = policy.get(p);
     const mode = given ? given.mode : (base.length ? 'merge-stale' : 'add');
-    const useRefresh = ['replace', 'merge-stale', 'add'].includes(mode) && (fresh.length > 0 || (refDropped.get(p) || []).length > 0);
+    const useRefresh = ['replace', 'merge', 'merge-stale', 'add'].includes(mode) && (fresh.length > 0 || (refDropped.get(p) || []).length > 0);
     const d = { provider: p, mode, reason: given ? given.reason : 'no policy row (default)', baseline: base.length,
       refresh: fresh.length, kept: 0, adopted: 0, stale: 0 };
     if (!useRefresh) {
@@ -132,9 +134,10 @@ function adopt(baseline, refresh, policy) {
       for (const o of fresh) offerings.push(o);
       d.adopted = fresh.length;
       for (const r of refDropped.get(p) || []) dropped.push({ provider: p, instance: r.instance, gpu: r.gpu, reason: r.dropped });
-      if (mode === 'merge-stale') {
+      if (mode === 'merge-stale' || mode === 'merge') {
         for (const o of base) {
           if (seen.has(o.id)) continue;
+          if (mode === 'merge') { offerings.push(o); d.kept++; continue; }
           offerings.push(markStale(o, 'not in the newer snapshot'));
           d.stale++;
         }
