@@ -66,7 +66,7 @@ inline std::string table_disagreement(const sizer::json& table, const sizer::jso
   const std::pair<const char*, std::vector<std::string_view>> enums[] = {
       {"pricing", sizer::ids_of<sizer::PricingId>()},           {"tier", sizer::ids_of<sizer::TierId>()},
       {"interconnect", sizer::ids_of<sizer::InterconnectId>()}, {"bottleneck", sizer::ids_of<sizer::BottleneckId>()},
-      {"sharding", sizer::ids_of<sizer::ShardingId>()}};
+      {"sharding", sizer::ids_of<sizer::ShardingId>()},         {"price_confidence", sizer::ids_of<sizer::PriceConfidenceId>()}};
   for (size_t r = 0; r < rows; ++r) {
     const json& o = options[r];
     json expected = json::object();
