@@ -195,7 +195,11 @@ RankingPolicy ranking_policy(const Request& request) {
   RankingPolicy policy;
   // Unknown orders rank as "best" (the request parser accepts only the three).
   policy.order = request.order;
-  policy.spot_last = request.kind == WorkloadKind::inference && request.filters.pricing != PricingId::spot;
+  // Rules 5 and 8 decide eligibility, not a margin (DESIGN.md "How the rules act"): spot is never the default
+  // pick for a user-facing endpoint or a pretraining run, because real spot gaps (an eighth of on-demand)
+  // overwhelm any stated margin; kSpotPretraining still orders spot options among themselves.
+  policy.spot_last = (request.kind == WorkloadKind::inference || request.kind == WorkloadKind::pretrain) &&
+                     request.filters.pricing != PricingId::spot;
   return policy;
 }
 
@@ -208,8 +212,9 @@ std::span<const RankingRule> ranking_rules() {
        by_memory_pressure},
       {"order=cheapest_per_hour: the lowest $ per hour", "the request's own order", by_hourly_price},
       {"order=fastest: the fastest", "the request's own order", by_speed_asked},
-      {"order=best: on-demand before spot for an endpoint, unless spot was asked for",
-       "8. Spot suits fault-tolerant batch work; on-demand or reserved for user-facing endpoints",
+      {"order=best: on-demand before spot for an endpoint or a pretraining run, unless spot was asked for",
+       "8. and 5. Spot suits fault-tolerant batch work; on-demand or reserved for user-facing endpoints and long "
+       "multi-node runs",
        by_on_demand_for_endpoints},
       {"order=best: the lowest cost of the work ($ for the job, else $ per million output tokens), weighed by the "
        "guide's judgement (apply_judgement: splits that must earn their place, marketplace reliability, HBM and "

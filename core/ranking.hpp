@@ -77,7 +77,8 @@ bool legacy_gpu(const Gpu* gpu);
 // What of the request the rules read.
 struct RankingPolicy {
   OrderId order = OrderId::best;
-  // Spot is never the default pick for a user-facing endpoint, unless the request asked for spot.
+  // Spot is never the default pick for a user-facing endpoint or a pretraining run, unless the request asked
+  // for spot.
   bool spot_last = false;
 };
 RankingPolicy ranking_policy(const Request& request);
