@@ -7,7 +7,7 @@
     var t = a.t, fmt = a.fmt, fam = o.fam(resp);
     var box = h('section', { class: 'gs-card gs-fitgpus', id: 'gs-fit', 'aria-labelledby': 'gs-fit-h' },
       [h('h3', { class: 'gs-h3', id: 'gs-fit-h' }, t('fit_title'))]);
-    box.appendChild(h('p', { class: 'gs-hint' }, [t(fam === 'train' ? 'fit_hint_train' : fam === 'serve' ? 'fit_hint' : 'fit_hint_pipe'), ' ', h('strong', {}, t('units_gb'))]));
+    box.appendChild(h('p', { class: 'gs-hint' }, t(fam === 'train' ? 'fit_hint_train' : fam === 'serve' ? 'fit_hint' : 'fit_hint_pipe')));
     // One row per GPU count: "1 GPU: L4 (24 GiB), RTX 4090 (24 GiB), …", fewest first; then those that cannot hold it.
     var groups = {}, counts = [], too = [];
     resp.fit_by_gpu.forEach(function (f) {
@@ -148,7 +148,7 @@
     });
     return h('section', { class: 'gs-card gs-fitgrid', id: 'gs-fitgrid', 'aria-labelledby': 'gs-fitgrid-h' }, [
       h('h3', { class: 'gs-h3', id: 'gs-fitgrid-h' }, t('grid_title')),
-      h('p', { class: 'gs-hint' }, [t('grid_hint', { pct: fmt.int(TIGHT_USED_FRACTION * 100) }), ' ', h('strong', {}, t('units_gb'))]),
+      h('p', { class: 'gs-hint' }, t('grid_hint', { pct: fmt.int(TIGHT_USED_FRACTION * 100) })),
       h('div', { class: 'gs-grid-scroll', tabindex: '0', role: 'region', 'aria-labelledby': 'gs-fitgrid-h' }, h('table', { class: 'gs-fgt' }, [h('thead', {}, head), h('tbody', {}, rows)]))
     ]);
   }
