@@ -137,7 +137,7 @@
       var id = x.id, r = x.r;
       var fits = {};
       ((r && r.fit_by_gpu) || []).forEach(function (f) { fits[f.gpu] = f; });
-      return h('tr', { 'data-format': id, class: id === cur ? 'gs-grid-cur' : null }, [h('th', { scope: 'row' }, [o.vocabLabel('weight_formats', id),
+      return h('tr', { 'data-format': id, class: id === cur ? 'gs-grid-cur' : null }, [h('th', { scope: 'row' }, [h('bdi', { dir: 'auto' }, o.vocabLabel('weight_formats', id)),
         r && r.memory && isNum(r.memory.total_bytes) ? h('span', { class: 'gs-muted gs-grid-mem' }, ' ' + fmt.gb(r.memory.total_bytes)) : null])].concat(cols.map(function (g) {
         var c = r ? cellOf(fits[g]) : { cls: 'no', n: null };
         var f = fits[g];
@@ -186,7 +186,7 @@
     }
     var table = h('table', { class: 'gs-compare' }, [
       h('thead', {}, h('tr', {}, [h('th', { scope: 'col' }, t('cmp_figure'))].concat(cols.map(function (c) {
-        return h('th', { scope: 'col', class: c.id === cur ? 'gs-grid-cur' : null }, [o.vocabLabel('weight_formats', c.id), c.id === cur ? h('span', { class: 'gs-muted' }, ' (' + t('cmp_current') + ')') : null]);
+        return h('th', { scope: 'col', class: c.id === cur ? 'gs-grid-cur' : null }, [h('bdi', { dir: 'auto' }, o.vocabLabel('weight_formats', c.id)), c.id === cur ? h('span', { class: 'gs-muted' }, ' (' + t('cmp_current') + ')') : null]);
       })))),
       h('tbody', {}, [
         row(t('cmp_memory'), 'memory', function (c) { return c.r.memory && isNum(c.r.memory.total_bytes) ? fmt.gb(c.r.memory.total_bytes) : '—'; }),
