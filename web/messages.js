@@ -1064,7 +1064,7 @@ var GpuSizerMessages = {
 (function (M) {
   'use strict';
   var en = {
-    units_gb: 'Memory is in GB (1 GB = 10⁹ bytes) everywhere on this page; a card sold as “80 GB” holds 80 GiB, which is 85.9 GB.',
+    units_gb: 'Memory is in GB (1 GB = 10⁹ bytes) everywhere on this page; a card sold as “80 GB” holds 80 × 2³⁰ bytes, which is 85.9 GB.',
     mem_lines_fit: 'The highlighted line is the smallest GPU size the fit list says holds one replica.',
     mem_line_holds: 'one GPU of this size holds a replica',
     mem_line_not: 'one GPU of this size does not hold a replica',
@@ -1223,7 +1223,7 @@ var GpuSizerMessages = {
     wi_none: 'No single change tried here (lighter weights, lighter KV cache, shorter context, fewer sequences, more GPUs) is enough.'
   };
   var ar = {
-    units_gb: 'الذاكرة بالغيغابايت (\u20661 GB\u2069 = 10⁹ بايت) في كل هذه الصفحة؛ البطاقة التي تُباع على أنها \u2066“80 GB”\u2069 تحمل \u206680 GiB\u2069، أي \u206685.9 GB\u2069.',
+    units_gb: 'الذاكرة بالغيغابايت (\u20661 GB\u2069 = 10⁹ بايت) في كل هذه الصفحة؛ البطاقة التي تُباع على أنها \u2066“80 GB”\u2069 تحمل \u206680 × 2³⁰\u2069 بايت، أي \u206685.9 GB\u2069.',
     mem_lines_fit: 'الخط المميَّز أصغر سعة معالج تقول قائمة الملاءمة إنها تتسع لنسخة واحدة.',
     mem_line_holds: 'معالج واحد بهذه السعة يتسع لنسخة',
     mem_line_not: 'معالج واحد بهذه السعة لا يتسع لنسخة',

@@ -135,7 +135,7 @@ test('the ranking at a glance: each row says why it sits there; the chart rings 
   t.after(close);
   const { page, problems } = await open(context, 'm=llama-3.1-70b');
   const rows = await page.evaluate(() => Array.from(document.querySelectorAll('#gs-table tbody tr.gs-opt')).map((tr) => {
-    const w = tr.querySelector('td[data-col="why"] .gs-why');
+    const w = Array.from(tr.querySelectorAll('.gs-why')).find((e) => e.getBoundingClientRect().width > 0);
     return { key: tr.getAttribute('data-key'), why: w && w.getAttribute('data-why'), text: w && w.textContent, tip: w && w.getAttribute('title'),
       visible: !!w && w.getBoundingClientRect().width > 0, nofit: tr.classList.contains('gs-nofit'), miss: tr.classList.contains('gs-miss') };
   }));

@@ -211,8 +211,8 @@
       }
       cols.push(
         { id: 'fits', label: t('col_fits'), sortVal: o.fitsRank, text: o.fitsText, csv: o.fitsText, compact: true, desc: true },
-        { id: 'why', label: t('col_why'), nosort: true, text: function (x) { return o.why(x, resp)[1]; },
-          csv: function (x) { var w = o.why(x, resp); return w[2] ? w[1] + ': ' + w[2] : w[1]; }, cell: function (x) { return o.whyBadge(x, resp); } },
+        { id: 'why', label: t('col_why'), csvOnly: true, nosort: true, text: function (x) { return o.why(x, resp)[1]; },
+          csv: function (x) { var w = o.why(x, resp); return w[2] ? w[1] + ': ' + w[2] : w[1]; } },
         { id: 'badges', label: t('col_badges'), nosort: true, text: function (x) { return o.badges(x).map(function (b) { return b[1]; }).join(' | '); },
           csv: function (x) { return o.badges(x).map(function (b) { return b[1]; }).join(' | '); } });
       cols.push({ id: 'price_page', label: t('k_price_page'), csvOnly: true, text: function (x) { return C.pricePage(view, x) || ''; }, csv: function (x) { return C.pricePage(view, x) || ''; } });

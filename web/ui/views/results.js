@@ -179,7 +179,7 @@
       if (el) { e.preventDefault(); el.scrollIntoView({ block: 'start' }); var r = a.rootEl.querySelector('#gs-results'); if (r) r.focus({ preventScroll: true }); }
     } }, [
       h('span', { class: 'gs-answer-head' }, head),
-      x ? h('bdi', { class: 'gs-answer-pick', id: 'gs-answer-pick' }, o.title(x) + (pin ? '' : ' · ' + fmt.int(x.gpus) + ' × ' + o.gpuShort(x.gpu))) : null,
+      x ? h('bdi', { class: 'gs-answer-pick', id: 'gs-answer-pick' }, o.title(x)) : null,
       figs.length ? h('span', { class: 'gs-answer-figs', id: 'gs-answer-figs' }, figs.map(function (f, i) { return h('bdi', {}, (i ? ' · ' : '') + f); })) : null,
       h('span', { class: 'gs-answer-go', 'aria-hidden': 'true' }, ' ↓')
     ]));
