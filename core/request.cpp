@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engines.hpp"
+#include "format.hpp"
 #include "formats.hpp"
 #include "media.hpp"
 #include "vocabulary.hpp"
@@ -173,7 +174,7 @@ void parse_training(const json& w, bool pretrain, const Model* model, JsonReader
       out.tokens = 20.0 * params;
       warnings.push_back(make_issue(
           "assumed_field", "/workload/tokens",
-          message("issue.assumed_field.tokens", {param_number("tokens", out.tokens, format_number(out.tokens))})));
+          message("issue.assumed_field.tokens", {param_number("tokens", out.tokens, format_count(out.tokens))})));
     }
   } else {
     auto dataset = r.number(w, "dataset_tokens", path, {0, 1e15, true});

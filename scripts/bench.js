@@ -519,8 +519,13 @@ async function main() {
       `min ${ms(o.key_settled.min)}; quiet ${QUIET_MS} ms after`]);
   }
 
+  const machine = machineInfo();
   const report = [];
   report.push(`gpu-sizer bench  (${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} x ${os.cpus()[0] ? os.cpus()[0].model.trim() : 'cpu'})`);
+  // Which machine and fonts (issue 32: the first result took 670–820 ms on a fresh machine against 173 ms here, and
+  // the page's start-up depends on the machine: its load, its cores, the fonts Chromium looks up for the text).
+  report.push(`machine: ${machine.cpus} cores, ${machine.cpu_model}; ${machine.mem_gib} GiB memory; load average ${machine.loadavg.join(' ')} (1, 5, 15 min)`);
+  report.push(`fonts (fontconfig, ${machine.fonts.installed} installed): ${Object.entries(machine.fonts.match).map(([k, v]) => `${k} -> ${v}`).join('; ')}`);
   report.push('');
   report.push(table(['measurement', 'door', 'runs', 'median ms', 'p95 ms', 'goal ms', 'notes'], rows));
   report.push('');
@@ -535,6 +540,7 @@ async function main() {
     node: process.version,
     cpus: os.cpus().length,
     cpu_model: os.cpus()[0] ? os.cpus()[0].model.trim() : null,
+    machine,
     settings: { runs, sweep_runs: sweepRuns, warmup, warmup_ms: warmupMs, page_runs: pageRuns, key_runs: keyRuns },
     requests: { full: fullRequest, sweep: { points: sweepRequests.length, prompt_tokens_from: sweepRequests[0].workload.prompt_tokens,
       prompt_tokens_to: sweepRequests[sweepRequests.length - 1].workload.prompt_tokens, example: sweepRequests[0] } },
@@ -546,6 +552,19 @@ async function main() {
   fs.mkdirSync(path.join(root, 'build'), { recursive: true });
   fs.writeFileSync(path.join(root, 'build', 'bench.json'), JSON.stringify(json, null, 2) + '\n');
   console.log('\nwrote build/bench.json');
+}
+
+// The machine the figures come from: cores, CPU, memory, load, and the font each family of the page's stack
+// (web/styles.css --gs-font) resolves to through fontconfig, as Chromium on Linux asks it.
+function machineInfo() {
+  const { spawnSync } = require('node:child_process');
+  const run = (cmd, args) => { const r = spawnSync(cmd, args, { encoding: 'utf8' }); return r.status === 0 ? r.stdout.trim() : null; };
+  const families = ['system-ui', 'sans-serif', 'Noto Sans', 'Noto Sans Arabic', 'DejaVu Sans', 'monospace', 'sans-serif:lang=ar'];
+  const match = {};
+  for (const f of families) match[f] = run('fc-match', ['-f', '%{family[0]} (%{file})', f]) || 'fc-match not found';
+  const list = run('fc-list', ['-f', '%{file}\\n']);
+  return { cpus: os.cpus().length, cpu_model: os.cpus()[0] ? os.cpus()[0].model.trim() : 'cpu', mem_gib: Math.round(os.totalmem() / 2 ** 30),
+    loadavg: os.loadavg().map((x) => x.toFixed(2)), fonts: { installed: list === null ? 'unknown' : list.split('\n').filter(Boolean).length, match } };
 }
 
 main().catch((error) => {

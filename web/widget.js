@@ -353,8 +353,47 @@
       if (this._card || name === 'compact' || name === 'permalink' || name === 'view' || name === 'height' || name === 'calculator' || NUMBERS[name]) {
         this._unmount(); this._mount(); return;
       }
+      if (name === 'theme') { this._applyHostTheme(); this._check(); return; }
       this._ui.set(name, value);
       this._check();
+    }
+
+    // The widget's theme (issue 32): its own `theme` attribute; else the host page's: a color-scheme of only dark or
+    // only light where the widget sits (the computed value inherits from the page's :root or body), or the page's
+    // own switch on <html> or <body> (data-theme="dark", class "dark"); else null, and the styles follow the OS
+    // (prefers-color-scheme).
+    _theme() {
+      var own = this.getAttribute('theme');
+      if (own === 'light' || own === 'dark') return own;
+      var cs = '';
+      try { cs = String(getComputedStyle(this).colorScheme || '').trim(); } catch (e) { /* detached */ }
+      var words = cs.split(/\s+/).filter(function (w) { return w === 'light' || w === 'dark'; });
+      if (words.length === 1) return words[0];
+      var marks = [document.documentElement, document.body];
+      for (var i = 0; i < marks.length; i++) {
+        var m = marks[i];
+        if (!m) continue;
+        var dt = m.getAttribute('data-theme') || m.getAttribute('data-color-scheme') || m.getAttribute('data-bs-theme');
+        if (dt === 'dark' || dt === 'light') return dt;
+        if (m.classList.contains('dark') || m.classList.contains('theme-dark')) return 'dark';
+        if (m.classList.contains('light') || m.classList.contains('theme-light')) return 'light';
+      }
+      return null;
+    }
+    _applyHostTheme() {
+      var theme = this._theme();
+      if (theme === this._appliedTheme) return;
+      this._appliedTheme = theme;
+      if (this._ui) this._ui.set('theme', theme);
+      var card = this._card && this._card.box && this._card.box.querySelector('.gsw-card');
+      if (card) { if (theme) card.setAttribute('data-theme', theme); else card.removeAttribute('data-theme'); }
+    }
+    // A host page that switches its theme changes an attribute of <html> or <body> (class, data-theme, style).
+    _watchHost() {
+      var self = this;
+      if (this._hostWatch) return;
+      this._hostWatch = new MutationObserver(function () { self._applyHostTheme(); });
+      [document.documentElement, document.body].forEach(function (n) { if (n) self._hostWatch.observe(n, { attributes: true, attributeFilter: ['class', 'style', 'data-theme', 'data-color-scheme', 'data-bs-theme'] }); });
     }
 
     _lang() {
@@ -367,6 +406,8 @@
     _unmount() {
       this._generation++;
       if (this._observer) { this._observer.disconnect(); this._observer = null; }
+      if (this._hostWatch) { this._hostWatch.disconnect(); this._hostWatch = null; }
+      this._appliedTheme = undefined;
       if (this._ui) { this._ui.destroy(); this._ui = null; }
       this._card = null;
       if (this._wrap && this._wrap.parentNode) this._wrap.parentNode.removeChild(this._wrap);
@@ -419,7 +460,10 @@
           var read = readAttrs(self, ix, self._lang());
           var warned = JSON.stringify(read.problems);
           if (warned !== self._warned) { self._warned = warned; warn(self, read.problems); }
+          read.use.theme = self._theme();
           var out = renderCard(self, box, ix, read);
+          self._appliedTheme = read.use.theme;
+          self._watchHost();
           self._emit(out.response, out.request, 'card');
         }).catch(function (e) {
           if (gen !== self._generation) return;
@@ -437,11 +481,13 @@
         task: this.getAttribute('task'),
         model: this.getAttribute('model'),
         gpu: this.getAttribute('gpu'),
-        theme: this.getAttribute('theme'),
+        theme: this._theme(),
         catalogSrc: this.getAttribute('catalog-src'),
         onLangChange: function (lang) { if (self.getAttribute('lang') !== lang) self.setAttribute('lang', lang); }
       });
       this._ui = ui;
+      this._appliedTheme = this._theme();
+      this._watchHost();
       // Each evaluation re-renders the view: after a render with a response not yet announced, announce it.
       this._observer = new MutationObserver(function () {
         if (gen !== self._generation || !self._ui) return;

@@ -14,6 +14,13 @@
     return corePromise;
   }
   function modelKind(m) { return m && typeof m.kind === 'string' ? m.kind : 'llm'; }
+  // CLDR plural categories for whole numbers (unicode.org/cldr plural rules: en one = 1; ar zero, one, two, few
+  // = n % 100 in 3..10, many = n % 100 in 11..99), written out so that no Intl.PluralRules is made on the way.
+  function pluralOf(lang, n) {
+    if (lang !== 'ar') return n === 1 ? 'one' : 'other';
+    var r = n % 100;
+    return n === 0 ? 'zero' : n === 1 ? 'one' : n === 2 ? 'two' : r >= 3 && r <= 10 ? 'few' : r >= 11 && r <= 99 ? 'many' : 'other';
+  }
   function normLang(l) { return String(l || '').toLowerCase().slice(0, 2) === 'ar' ? 'ar' : 'en'; }
   function copyState(x) {
     var o = {};
@@ -42,6 +49,12 @@
 
     a.t = function (key, params) {
       var lang = a.st && a.st.lang === 'ar' ? 'ar' : 'en';
+      // A count (params.count, a number) picks the message's plural form where it has one: key#one, key#few, …
+      // (CLDR's categories; English: one for 1; Arabic: few for 3–10 of each hundred, the plural noun).
+      if (params && typeof params.count === 'number') {
+        var pk = key + '#' + pluralOf(lang, params.count);
+        if (GpuSizerMessages[lang][pk] !== undefined) key = pk;
+      }
       var msg = GpuSizerMessages[lang][key];
       if (msg === undefined || msg === '') msg = lang === 'ar' && GpuSizerMessages.en[key] !== '' ? GpuSizerMessages.en[key] : msg;
       if (msg === undefined) msg = key;
@@ -473,7 +486,10 @@
       (resp.warnings || []).forEach(function (w) {
         if (w.code !== 'assumed_field' || String(w.path || '').indexOf('/workload/') !== 0) return;
         var name = FL.fieldForPath(w.path, c);
-        if (name) out[name] = [h('bdi', {}, String(w.message || ''))]; // in the request's locale
+        // In the request's locale. The core's sentence opens with the API field it was not given ("deadline_s" was
+        // not given; …): beside the field's own label that clause says nothing to a person, so the page shows
+        // the rest (issue 32: no API names in the UI).
+        if (name) out[name] = [h('bdi', {}, withoutFieldClause(String(w.message || '')))];
       });
       if (resp.model && a.st.src === 'custom' && a.task().models[0] === 'llm' && a.feat.custom) {
         (resp.model.assumed || []).forEach(function (path) {
@@ -484,6 +500,11 @@
       return out;
     }
 
+    function withoutFieldClause(msg) {
+      var m = /^[^;؛"“«]*["“«][^"”»]*["”»][^;؛]*[;؛]\s*(.+)$/.exec(msg);
+      if (!m) return msg;
+      return m[1].charAt(0).toUpperCase() + m[1].slice(1);
+    }
     // ------------------------------------------------------------ render: every view, patched into the DOM
     function render() {
       if (!a.st || !a.sizer || a.destroyed) return;
@@ -505,7 +526,7 @@
       var task = a.task();
       var Vw = UI.views;
       var panel = h('div', { id: 'gs-panel', role: a.feat.tabs ? 'tabpanel' : null, 'aria-labelledby': a.feat.tabs ? 'gs-tab-' + task.id : null, 'data-task': task.id },
-        h('div', { class: 'gs-grid' }, [Vw.form(a), Vw.results(a)]));
+        [Vw.answer(a), h('div', { class: 'gs-grid' }, [Vw.form(a), Vw.results(a)])]);
       D.patch(root, [
         a.feat.header ? Vw.header(a) : Vw.widgetBar(a),
         a.feat.tabs ? Vw.tabs(a) : null,

@@ -97,7 +97,20 @@
       .sort(function (a, b) { return b.days - a.days || F.byText(a.provider.name || a.provider.id, b.provider.name || b.provider.id); });
   }
 
-  UI.catalog = { KEYS: KEYS, OLD_DAYS: OLD_DAYS, merge: merge, index: index, offeringOf: offeringOf, providerOf: providerOf,
+  // The provider's price page (issue 32): its own price_page_url when the catalog has one, else the first https
+  // address in its `source` (the bundled catalog lists the price page first there). Only https addresses: a
+  // catalog is untrusted, and the page renders this as a link's href, never as HTML.
+  function pricePage(view, o) {
+    var p = providerOf(view, o);
+    if (!p) return null;
+    var list = [str(p.price_page_url)].concat(String(typeof p.source === 'string' ? p.source : '').match(/https:\/\/[^\s;,]+/g) || []);
+    for (var i = 0; i < list.length; i++) {
+      if (!list[i]) continue;
+      try { var u = new URL(list[i]); if (u.protocol === 'https:' && !u.username && !u.password) return u.href; } catch (e) { /* not an address */ }
+    }
+    return null;
+  }
+  UI.catalog = { KEYS: KEYS, OLD_DAYS: OLD_DAYS, merge: merge, index: index, offeringOf: offeringOf, providerOf: providerOf, pricePage: pricePage,
     tierOf: tierOf, displayName: displayName, priceAsOf: priceAsOf, staleProviders: staleProviders,
     priceSeen: priceSeen, confidenceOf: confidenceOf };
   UI.mergeCatalog = merge;

@@ -45,6 +45,8 @@
     { key: 'model', link: 'm', def: function (c) { return c.pick(['llm'], 'llama-3.1-8b'); }, type: 'model', to: 'model',
       paths: ['/model', '/workload/kind'], when: function (c) { return !c.feat.custom || c.st.src === 'preset'; }, llm: true },
     { key: 'q', def: '', type: 'text' },
+    // A Hugging Face Hub id whose config.json the page fetches on request (online, not from file://); not in the link.
+    { key: 'hub', def: '', type: 'text' },
     { key: 'hf', link: 'hf', def: '', type: 'text', max: 200000, to: 'hf_config', paths: ['/hf_config', '/model'], feat: 'custom', src: 'hf', llm: true,
       label: 'hf_label', hint: 'hf_hint' },
     // serving

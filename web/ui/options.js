@@ -80,6 +80,27 @@
     o.badgeList = function (x) {
       return h('span', { class: 'gs-badges' }, o.badges(x).map(function (b) { return h('span', { class: 'gs-badge gs-badge-' + b[0], title: b[2] }, b[1]); }));
     };
+    // Why an option sits where it does (issue 32: the ranking at a glance): the rule of the ranking that decides its
+    // place (docs/CONTRACT.md "Ranking"), from the option's own facts and notes: it does not fit, it misses a
+    // target, the guide's judgement weighed it (its `judgement` notes, whose sentences are the tip), spot behind an
+    // endpoint, else the order's figure. Returns [id, label, tip].
+    o.why = function (x, resp) {
+      var fam = o.fam(resp), order = (a.lastReq && a.lastReq.order) || 'best';
+      if (!x.fits) return ['nofit', t('why_nofit'), null];
+      if (!x.meets_targets) return ['miss', t('why_miss'), null];
+      var judged = (x.notes || []).filter(function (n) { return n && n.code === 'judgement'; });
+      if (judged.length && order === 'best') {
+        var f = judged.reduce(function (m, n) { var v = n.params && n.params.margin; return isNum(v) ? (1 + m) * (1 + v) - 1 : m; }, 0);
+        return ['judged', t('why_judged', { pct: fmt.int(Math.round(f * 100)) + '%' }), judged.map(function (n) { return String(n.text || ''); }).join(' ')];
+      }
+      if (fam === 'serve' && x.pricing === 'spot' && order === 'best') return ['spot', t('why_spot'), t('t_spot')];
+      var by = order === 'cheapest_per_hour' ? 'why_by_hour' : order === 'fastest' ? 'why_by_speed' : fam === 'serve' ? 'why_by_m' : 'why_by_total';
+      return ['order', t(by), null];
+    };
+    o.whyBadge = function (x, resp) {
+      var w = o.why(x, resp);
+      return h('span', { class: 'gs-why gs-why-' + w[0], title: w[2] || null, 'data-why': w[0] }, w[1]);
+    };
     o.fitsRank = function (x) { return x.fits ? (x.meets_targets ? 2 : 1) : 0; };
     o.fitsText = function (x) { return x.fits ? (x.meets_targets ? t('fits_yes') : t('fits_target')) : t('fits_no'); };
 
@@ -141,7 +162,7 @@
       return tp ? t('sh_tp', { sh: sh, tp: fmt.int(tp) }) : sh;
     };
     o.usdTotalLabel = function (resp, fam) {
-      if (fam === 'image') return t(o.isVideo(resp) ? 'col_usd_clips' : 'col_usd_images', { n: fmt.int(o.jobItems()) });
+      if (fam === 'image') return t(o.isVideo(resp) ? 'col_usd_clips' : 'col_usd_images', { n: fmt.int(o.jobItems()), count: o.jobItems() });
       if (fam === 'audio' && isNum(o.jobAudio())) return t('col_usd_audio', { d: o.audio(o.jobAudio()) });
       return t('col_usd_total');
     };
@@ -203,6 +224,8 @@
       }
       cols.push(
         { id: 'fits', label: t('col_fits'), sortVal: o.fitsRank, text: o.fitsText, csv: o.fitsText, compact: true, desc: true },
+        { id: 'why', label: t('col_why'), csvOnly: true, nosort: true, text: function (x) { return o.why(x, resp)[1]; },
+          csv: function (x) { var w = o.why(x, resp); return w[2] ? w[1] + ': ' + w[2] : w[1]; } },
         { id: 'badges', label: t('col_badges'), nosort: true, text: function (x) { return o.badges(x).map(function (b) { return b[1]; }).join(' | '); },
           csv: function (x) { return o.badges(x).map(function (b) { return b[1]; }).join(' | '); } });
       // How sure the catalog is of each price, and the date it was seen (compact: the widget's table shows it too);
@@ -217,6 +240,7 @@
         { id: 'price_seen', label: t('col_price_seen'), csvOnly: true, nosort: true, text: function (x) { return o.priceSeen(x) || ''; },
           csv: function (x) { return o.priceSeen(x) || ''; } });
       }
+      cols.push({ id: 'price_page', label: t('k_price_page'), csvOnly: true, text: function (x) { return C.pricePage(view, x) || ''; }, csv: function (x) { return C.pricePage(view, x) || ''; } });
       // When the catalog dates its prices: the date of each row's price (old ones marked).
       if ((resp.options || []).some(function (x) { return !!o.priceAsOf(x); })) {
         cols.push({ id: 'price_date', label: t('col_price_date'), sortVal: function (x) { return o.priceAsOf(x) || ''; },
@@ -326,7 +350,7 @@
         } else if (fam === 'image') {
           kv(dl, t(video ? 'k_s_clip' : 'k_s_image'), withRange(x, 'seconds_per_image', o.secs(x.seconds_per_image)));
           kv(dl, t(video ? 'k_clips_h' : 'k_images_h'), isNum(x.items_per_s) ? fmt.fixed(x.items_per_s * 3600, dg.perHour(x.items_per_s * 3600)) : null);
-          kv(dl, t(video ? 'k_job_clips' : 'k_job_images', { n: fmt.int(o.jobItems()) }), isNum(x._job) ? o.dur(x._job) : null);
+          kv(dl, t(video ? 'k_job_clips' : 'k_job_images', { n: fmt.int(o.jobItems()), count: o.jobItems() }), isNum(x._job) ? o.dur(x._job) : null);
         } else {
           kv(dl, t('k_rtf'), withRange(x, 'real_time_factor', o.rtf(x.real_time_factor)));
           var sp = o.audioSpeed(x);
@@ -362,6 +386,14 @@
       var rt = o.hasRanges(x) ? null : rangeText(x);
       if (rt) kv(dl, rangeLabel(x), rt);
       if (x.region) kv(dl, t('k_region'), h('bdi', {}, String(x.region)));
+      var pl = o.priceLink(x);
+      if (pl) kv(dl, t('k_price_page'), pl);
+    };
+    // A link to the provider's prices (a plain href; rel keeps the page and its address from the other site).
+    o.priceLink = function (x) {
+      var url = x.provider ? C.pricePage(view, x) : null;
+      if (!url) return null;
+      return h('a', { class: 'gs-pricelink', href: url, target: '_blank', rel: 'noopener noreferrer' }, t('price_page', { provider: o.provName(x) }));
     };
     o.notes = function (x) {
       var box = h('div', { class: 'gs-notes' });

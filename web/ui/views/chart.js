@@ -18,7 +18,7 @@
     };
     if (fam === 'image') return {
       x: cost, y: function (x) { return isNum(x.items_per_s) ? x.items_per_s * 3600 : undefined; }, high: true,
-      xl: t(video ? 'chart_x_clips' : 'chart_x_images', { n: fmt.int(o.jobItems()) }), yl: t(video ? 'chart_y_clips' : 'chart_y_images'),
+      xl: t(video ? 'chart_x_clips' : 'chart_x_images', { n: fmt.int(o.jobItems()), count: o.jobItems() }), yl: t(video ? 'chart_y_clips' : 'chart_y_images'),
       tip: function (x) { return o.usdTotal(x.usd_total) + ', ' + o.secs(x.seconds_per_image); }
     };
     return { x: cost, y: o.audioSpeed, high: true, xl: t('chart_x_total'), yl: t('chart_y_audio'), tip: function (x) { return o.usdTotal(x.usd_total) + ', ' + o.dur(x._job); } };
@@ -92,7 +92,18 @@
         class: 'gs-pt' + (f ? ' gs-pt-front' : '') + (x.pricing === 'spot' ? ' gs-pt-spot' : ''), 'data-key': x._key },
         [s('title', {}, o.title(x) + ' — ' + sp.tip(x))]));
     });
-    box.appendChild(h('figure', { class: 'gs-figure' }, [svgEl, h('figcaption', { class: 'gs-hint' }, t('chart_pareto'))]));
+    // The top pick (issue 32): ringed and named, so that the chart and the table's first row are seen to be one.
+    var topKey = null;
+    (resp.options || []).some(function (x, i) { if (x.fits && x.meets_targets && a.st.hw === 'rank') { topKey = o.key(x, i); return true; } return false; });
+    var tp = topKey ? pts.filter(function (x) { return x._key === topKey; })[0] : null;
+    if (tp) {
+      var tx = X(sp.x(tp)), ty = Y(sp.y(tp));
+      var label = t('top_title');
+      var right = tx < (ml + W - mr) / 2;
+      svgEl.appendChild(s('circle', { cx: tx.toFixed(1), cy: ty.toFixed(1), r: 10, class: 'gs-pt-top', id: 'gs-chart-top', 'data-key': tp._key }));
+      svgEl.appendChild(s('text', { x: (right ? tx + 14 : tx - 14).toFixed(1), y: (ty < mt + 16 ? ty + 16 : ty - 8).toFixed(1), 'text-anchor': right ? 'start' : 'end', class: 'gs-axislabel gs-toplabel' }, label));
+    }
+    box.appendChild(h('figure', { class: 'gs-figure' }, [svgEl, h('figcaption', { class: 'gs-hint' }, t('chart_pareto') + (tp ? ' ' + t('chart_top_marked') : ''))]));
     return box;
   }
 

@@ -7,7 +7,7 @@
     var t = a.t, fmt = a.fmt, fam = o.fam(resp);
     var box = h('section', { class: 'gs-card gs-fitgpus', id: 'gs-fit', 'aria-labelledby': 'gs-fit-h' },
       [h('h3', { class: 'gs-h3', id: 'gs-fit-h' }, t('fit_title'))]);
-    box.appendChild(h('p', { class: 'gs-hint' }, [t(fam === 'train' ? 'fit_hint_train' : fam === 'serve' ? 'fit_hint' : 'fit_hint_pipe'), ' ', h('strong', {}, t('units_gb'))]));
+    box.appendChild(h('p', { class: 'gs-hint' }, t(fam === 'train' ? 'fit_hint_train' : fam === 'serve' ? 'fit_hint' : 'fit_hint_pipe')));
     // One row per GPU count: "1 GPU: L4 (24 GiB), RTX 4090 (24 GiB), …", fewest first; then those that cannot hold it.
     var groups = {}, counts = [], too = [];
     resp.fit_by_gpu.forEach(function (f) {
@@ -137,7 +137,7 @@
       var id = x.id, r = x.r;
       var fits = {};
       ((r && r.fit_by_gpu) || []).forEach(function (f) { fits[f.gpu] = f; });
-      return h('tr', { 'data-format': id, class: id === cur ? 'gs-grid-cur' : null }, [h('th', { scope: 'row' }, [o.vocabLabel('weight_formats', id),
+      return h('tr', { 'data-format': id, class: id === cur ? 'gs-grid-cur' : null }, [h('th', { scope: 'row' }, [h('bdi', { dir: 'auto' }, o.vocabLabel('weight_formats', id)),
         r && r.memory && isNum(r.memory.total_bytes) ? h('span', { class: 'gs-muted gs-grid-mem' }, ' ' + fmt.gb(r.memory.total_bytes)) : null])].concat(cols.map(function (g) {
         var c = r ? cellOf(fits[g]) : { cls: 'no', n: null };
         var f = fits[g];
@@ -148,7 +148,7 @@
     });
     return h('section', { class: 'gs-card gs-fitgrid', id: 'gs-fitgrid', 'aria-labelledby': 'gs-fitgrid-h' }, [
       h('h3', { class: 'gs-h3', id: 'gs-fitgrid-h' }, t('grid_title')),
-      h('p', { class: 'gs-hint' }, [t('grid_hint', { pct: fmt.int(TIGHT_USED_FRACTION * 100) }), ' ', h('strong', {}, t('units_gb'))]),
+      h('p', { class: 'gs-hint' }, t('grid_hint', { pct: fmt.int(TIGHT_USED_FRACTION * 100) })),
       h('div', { class: 'gs-grid-scroll', tabindex: '0', role: 'region', 'aria-labelledby': 'gs-fitgrid-h' }, h('table', { class: 'gs-fgt' }, [h('thead', {}, head), h('tbody', {}, rows)]))
     ]);
   }
@@ -186,7 +186,7 @@
     }
     var table = h('table', { class: 'gs-compare' }, [
       h('thead', {}, h('tr', {}, [h('th', { scope: 'col' }, t('cmp_figure'))].concat(cols.map(function (c) {
-        return h('th', { scope: 'col', class: c.id === cur ? 'gs-grid-cur' : null }, [o.vocabLabel('weight_formats', c.id), c.id === cur ? h('span', { class: 'gs-muted' }, ' (' + t('cmp_current') + ')') : null]);
+        return h('th', { scope: 'col', class: c.id === cur ? 'gs-grid-cur' : null }, [h('bdi', { dir: 'auto' }, o.vocabLabel('weight_formats', c.id)), c.id === cur ? h('span', { class: 'gs-muted' }, ' (' + t('cmp_current') + ')') : null]);
       })))),
       h('tbody', {}, [
         row(t('cmp_memory'), 'memory', function (c) { return c.r.memory && isNum(c.r.memory.total_bytes) ? fmt.gb(c.r.memory.total_bytes) : '—'; }),

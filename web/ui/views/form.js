@@ -4,6 +4,9 @@
 (function (UI) {
   'use strict';
   var D = UI.dom, F = UI.format, FL = UI.fields, h = D.h;
+  // The catalog sizes GPU memory in GiB (vram_gib); the page writes every memory figure in GB (10⁹ bytes), as the
+  // core's sentences do (issue 32: one unit): an "80 GB" H100 holds 80 GiB, 85.9 GB.
+  var GIB = 1073741824;
 
   // An issue's words: the page's own (e.field) or the core's, which it phrases in the request's locale.
   function issueText(a, e) {
@@ -118,13 +121,13 @@
   }
   function form(a) {
     var m = a._form, key = formKey(a);
-    if (UI.views.memo !== false && m && m.key === key && m.st === a.st && m.view === a.view && m.voc === a.voc && m.active === a.active && m.note === a.note) {
+    if (UI.views.memo !== false && m && m.key === key && m.st === a.st && m.view === a.view && m.voc === a.voc && m.active === a.active && m.note === a.note && m.hub === a.hubNote) {
       return D.keep('gs-formcol', null, function () { return buildForm(a, key); });
     }
     return buildForm(a, key);
   }
   function buildForm(a, key) {
-    a._form = { key: key, st: a.st, view: a.view, voc: a.voc, active: a.active, note: a.note };
+    a._form = { key: key, st: a.st, view: a.view, voc: a.voc, active: a.active, note: a.note, hub: a.hubNote };
     var c = a.ctx(), task = c.task, st = a.st, t = a.t;
     var llm = task.models[0] === 'llm';
     var frm = h('form', { class: 'gs-form', novalidate: true, 'aria-label': t('sec_workload'), onsubmit: function (e) { e.preventDefault(); a.run(); } });
@@ -140,7 +143,7 @@
       var hf = FL.get('hf');
       var ta = h('textarea', { class: 'gs-input gs-code', rows: '7', spellcheck: 'false', dir: 'ltr', placeholder: '{ "hidden_size": 4096, "num_hidden_layers": 32, … }',
         value: st.hf, oninput: function (e) { a.set('hf', e.target.value, true); } });
-      model.appendChild(h('div', { class: 'gs-sub', id: 'gs-sub-hf', hidden: st.src !== 'hf' }, fieldBox(a, 'hf', FL.label(hf, c), ta, FL.hint(hf, c))));
+      model.appendChild(h('div', { class: 'gs-sub', id: 'gs-sub-hf', hidden: st.src !== 'hf' }, [hubBox(a), fieldBox(a, 'hf', FL.label(hf, c), ta, FL.hint(hf, c))]));
     }
     frm.appendChild(model);
 
@@ -154,7 +157,7 @@
     var hw = h('fieldset', { class: 'gs-card gs-section', id: 'gs-sec-hw' }, [h('legend', {}, t('sec_hardware'))]);
     hw.appendChild(radios(a, 'hw', t('hw_mode'), [['rank', t('hw_rank')], ['pin', t('hw_pin')]]));
     var vendors = {};
-    a.view.gpus.forEach(function (g) { (vendors[g.vendor || 'other'] = vendors[g.vendor || 'other'] || []).push([g.id, g.name + ' · ' + a.fmt.gib(g.vram_gib)]); });
+    a.view.gpus.forEach(function (g) { (vendors[g.vendor || 'other'] = vendors[g.vendor || 'other'] || []).push([g.id, g.name + ' · ' + a.fmt.gb(g.vram_gib * GIB)]); });
     var gpuOpts = Object.keys(vendors).sort().map(function (v) { return { group: v.toUpperCase(), items: vendors[v] }; });
     var gf = FL.get('gpu');
     hw.appendChild(h('div', { class: 'gs-sub gs-cols', id: 'gs-sub-pin', hidden: st.hw !== 'pin' }, [
@@ -167,6 +170,46 @@
 
     frm.appendChild(UI.views.catalogBox(a));
     return h('div', { class: 'gs-formcol', id: 'gs-formcol' }, frm);
+  }
+
+  // A model's config.json by its Hub id (issue 32): fetched only when the person presses the button, only online and
+  // only from a page served over http(s) (the offline file and the widgets do not offer it: the paste box below is
+  // the offline path, and the widget's strict CSP allows no connection). The id is checked against the Hub's form
+  // (owner/name, letters, digits, - _ .) before any request; the reply is only read as JSON text into the paste box.
+  var HUB_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,95}\/[A-Za-z0-9][A-Za-z0-9._-]{0,95}$/;
+  function hubAvailable(a) {
+    return !a.embedded && typeof fetch === 'function' && /^https?:$/.test(location.protocol) && (typeof navigator === 'undefined' || navigator.onLine !== false);
+  }
+  function hubBox(a) {
+    if (!hubAvailable(a)) return null;
+    var t = a.t, st = a.st, note = a.hubNote;
+    function go() {
+      var id = String(st.hub || '').trim().replace(/^https?:\/\/huggingface\.co\//, '').replace(/\/+$/, '');
+      if (!HUB_ID.test(id) || /\.\./.test(id)) { a.hubNote = { kind: 'error', text: t('hub_bad_id') }; a.render(); return; }
+      a.hubNote = { kind: 'busy', text: t('hub_fetching', { id: id }) };
+      a.render();
+      fetch('https://huggingface.co/' + id + '/resolve/main/config.json', { credentials: 'omit', mode: 'cors' }).then(function (r) {
+        if (!r.ok) throw new Error(r.status === 401 || r.status === 403 ? t('hub_gated') : r.status === 404 ? t('hub_missing') : 'HTTP ' + r.status);
+        return r.text();
+      }).then(function (text) {
+        var cfg;
+        try { cfg = JSON.parse(text); } catch (e) { throw new Error(t('hub_not_json')); }
+        if (!F.isObj(cfg)) throw new Error(t('hub_not_json'));
+        a.hubNote = { kind: 'ok', text: t('hub_ok', { id: id }) };
+        a.set('hf', JSON.stringify(cfg, null, 2));
+      }).catch(function (e) {
+        a.hubNote = { kind: 'error', text: t('hub_error', { id: id, msg: e && e.message ? e.message : String(e) }) };
+        a.render();
+      });
+    }
+    var input = h('input', { type: 'text', class: 'gs-input', id: 'gs-hub', autocomplete: 'off', spellcheck: 'false', dir: 'ltr', placeholder: 'meta-llama/Llama-3.1-8B',
+      value: st.hub, 'aria-describedby': 'gs-hub-note', oninput: function (e) { st.hub = e.target.value; },
+      onkeydown: function (e) { if (e.key === 'Enter') { e.preventDefault(); go(); } } });
+    return h('div', { class: 'gs-field gs-hubbox' }, [
+      h('label', { for: 'gs-hub' }, t('hub_label')),
+      h('div', { class: 'gs-field gs-inline' }, [input, h('button', { type: 'button', class: 'gs-btn', id: 'gs-hub-go', onclick: go }, t('hub_fetch'))]),
+      h('p', { class: note && note.kind === 'error' ? 'gs-err' : 'gs-hint', id: 'gs-hub-note', 'aria-live': 'polite' }, note ? note.text : t('hub_hint'))
+    ]);
   }
 
   // The pinned parallel layout (training): four degrees, all or none; the core's errors about the layout as a
@@ -198,9 +241,12 @@
       return k === 'video' ? 'grp_video' : k === 'image' ? 'grp_image' : null;
     }
     var q = withSearch ? String(st.q || '').trim() : '';
-    var list = all.filter(function (m) { return matches(m, q); });
-    if (list.length && !list.some(function (m) { return m.id === st[key]; })) st[key] = list[0].id; // the search narrowed the choice
+    // The search proposes; the person chooses (issue 32): typing never switches the model (typing "1b" once picked a
+    // 671B model and the answer jumped to eight GPUs), clearing the search keeps the chosen one. The list shows the
+    // matches with the chosen model first when it is not among them, and a few matches as buttons beneath.
+    var found = all.filter(function (m) { return matches(m, q); });
     var cur = a.view.model[st[key]];
+    var list = cur && !found.some(function (m) { return m.id === cur.id; }) ? [cur].concat(found) : found;
     if (!list.length && cur) list = [cur];
     var sel = h('select', { class: 'gs-input', 'aria-describedby': 'gs-model-facts', onchange: function (e) { a.selectModel(key, e.target.value); } });
     var groups = {}, order = [];
@@ -215,9 +261,15 @@
     });
     D.withValue(sel, st[key]);
     if (withSearch) {
-      out.push(fieldBox(a, 'q', t('model_search'), h('input', { type: 'search', class: 'gs-input', autocomplete: 'off', value: st.q, oninput: function (e) {
-        a.set('q', e.target.value);
-      } })));
+      out.push(fieldBox(a, 'q', t('model_search'), h('input', { type: 'search', class: 'gs-input', autocomplete: 'off', value: st.q, 'aria-controls': 'gs-model-proposals',
+        oninput: function (e) { st.q = e.target.value; a.render(); } })));
+      // What the search proposes: the first matches as buttons (one press chooses; the list below has them all).
+      var shownFound = q ? found.filter(function (m) { return m.id !== st[key]; }).slice(0, 6) : [];
+      out.push(h('div', { class: 'gs-proposals', id: 'gs-model-proposals', hidden: !shownFound.length, 'aria-label': t('model_proposals') },
+        shownFound.map(function (m) {
+          return h('button', { type: 'button', class: 'gs-btn gs-btn-small gs-propose', 'data-model': m.id, onclick: function () { st.q = ''; a.selectModel(key, m.id); } },
+            h('bdi', {}, m.name + (F.isNum(m.params_b) ? ' · ' + fmt.num(m.params_b, m.params_b < 1 ? 3 : 1) + ' B' : '')));
+        })));
     }
     var mf = FL.get(key);
     out.push(fieldBox(a, key, t('model_preset'), sel));

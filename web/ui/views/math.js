@@ -17,6 +17,9 @@
   function sci(a, v) {
     if (!isNum(v)) return '—';
     var av = Math.abs(v);
+    // A whole number is written whole (issue 32: "2 × 4,096 × 32 = 262,144", not "2.6214 × 10⁵" beside the exact
+    // result), up to 10¹⁵ where doubles still hold every integer exactly and the digits are still readable.
+    if (Number.isInteger(v) && av < 1e15) return av >= 1e6 ? '\u2066' + a.fmt.int(v) + '\u2069' : a.fmt.int(v);
     if (av === 0 || (av >= 1e-3 && av < 1e6)) return a.fmt.sig(v, 5);
     var exp = Math.floor(Math.log10(av)), m = v / Math.pow(10, exp);
     if (Math.abs(m) >= 9.99995) { m /= 10; exp += 1; }

@@ -76,7 +76,7 @@
       svgEl.appendChild(s('line', { x1: tx, x2: tx, y1: barY + barH + 8, y2: barY + barH + 12, class: 'gs-tick' }));
       svgEl.appendChild(s('text', { x: tx, y: barY + barH + 26, 'text-anchor': v === 0 ? 'start' : 'middle', class: 'gs-axis' }, fmt.num(v, step < 1 ? 1 : 0) + ' ' + gbWord));
     }
-    box.appendChild(h('figure', { class: 'gs-figure' }, [svgEl, h('figcaption', { class: 'gs-hint' }, [t('mem_lines') + ' ', t('mem_lines_fit'), ' ', h('strong', {}, t('units_gb'))])]));
+    box.appendChild(h('figure', { class: 'gs-figure' }, [svgEl, h('figcaption', { class: 'gs-hint' }, [t('mem_lines') + ' ', t('mem_lines_fit'), ' ', h('strong', { class: 'gs-units' }, t('units_gb'))])]));
 
     var ul = h('ul', { class: 'gs-legend' });
     parts.forEach(function (p) {

@@ -107,6 +107,7 @@
     } else if (fam === 'image') {
       p.spi = o.secs(x.seconds_per_image);
       p.n = fmt.int(o.jobItems());
+      p.count = o.jobItems();
       key = o.isVideo(resp) ? 'summary_video' : 'summary_image';
     } else {
       p.audio = o.audio(o.jobAudio());
@@ -131,6 +132,8 @@
     o.facts(x, dl, false, resp);
     if (a.feat.math && isFirst(resp, x)) howBeside(a, resp, dl);
     card.appendChild(dl);
+    var pl = o.priceLink(x);
+    if (pl) card.appendChild(h('p', { class: 'gs-pricepara' }, pl));
     // What the "≈ 80% range" beside the figures is, once per card.
     if (o.hasRanges(x)) card.appendChild(h('details', { class: 'gs-details gs-range-about', id: 'gs-range-about' }, [h('summary', {}, t('range80_about')), h('p', { class: 'gs-hint' }, t('range80_about_text'))]));
     var wi = UI.views.whatif(a, o, resp);
@@ -158,6 +161,47 @@
     });
   }
 
+  // The answer bar (issue 32): the top pick and its key figures in one short block above the form, kept on screen
+  // (sticky) while the person scrolls the inputs. Shown where the results sit below the form (a one-column page
+  // under 820 px, the compact widget); styles.css hides it where the results column is beside the form.
+  function answer(a) {
+    var t = a.t, fmt = a.fmt;
+    var resp = a.lastOk && a.lastOkTask === a.st.task ? a.lastOk : null;
+    var bar = h('div', { class: 'gs-answer' + (a.failed ? ' gs-answer-stale' : ''), id: 'gs-answer' });
+    if (!resp) return bar;
+    var o = UI.options(a), pin = a.st.hw === 'pin';
+    var all = o.rows(resp).all;
+    var x = pin ? all[0] : pickTop(all);
+    var head = pin ? t('pinned_title') : x ? t('top_title') : t('nofit_title');
+    var figs = x ? keyFigures(a, o, resp, x) : [];
+    bar.appendChild(h('a', { class: 'gs-answer-link', href: '#gs-top', onclick: function (e) {
+      var el = a.rootEl.querySelector('#gs-top');
+      if (el) { e.preventDefault(); el.scrollIntoView({ block: 'start' }); var r = a.rootEl.querySelector('#gs-results'); if (r) r.focus({ preventScroll: true }); }
+    } }, [
+      h('span', { class: 'gs-answer-head' }, head),
+      x ? h('bdi', { class: 'gs-answer-pick', id: 'gs-answer-pick' }, o.title(x)) : null,
+      figs.length ? h('span', { class: 'gs-answer-figs', id: 'gs-answer-figs' }, figs.map(function (f, i) { return h('bdi', {}, (i ? ' · ' : '') + f); })) : null,
+      h('span', { class: 'gs-answer-go', 'aria-hidden': 'true' }, ' ↓')
+    ]));
+    return bar;
+  }
+  // The figures a person compares first, per kind of work (the summary sentence says them at length).
+  function keyFigures(a, o, resp, x) {
+    var t = a.t, fmt = a.fmt, fam = o.fam(resp), out = [];
+    if (fam === 'serve') {
+      if (isNum(x.usd_per_hour)) out.push(t('u_per_h', { n: fmt.usd(x.usd_per_hour, 2) }));
+      if (isNum(x.decode_output_tokens_per_s_per_user)) out.push(o.tps(x.decode_output_tokens_per_s_per_user));
+      if (isNum(x.usd_per_million_output_tokens)) out.push(t('u_per_1m', { n: fmt.usd(x.usd_per_million_output_tokens, dg.usdM(x.usd_per_million_output_tokens)) }));
+    } else {
+      var job = o.jobSeconds(x, fam);
+      if (isNum(job)) out.push(o.dur(job));
+      if (isNum(x.usd_total)) out.push(o.usdTotal(x.usd_total));
+      if (fam === 'image' && isNum(x.seconds_per_image)) out.push(o.secs(x.seconds_per_image));
+    }
+    return out;
+  }
+
   UI.views.results = results;
+  UI.views.answer = answer;
   UI.views.top = top;
 })(GpuSizerUI);

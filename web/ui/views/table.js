@@ -119,12 +119,18 @@
       cols.forEach(function (c) {
         var td = h(c.id === 'instance' ? 'th' : 'td', { class: pcls(c), 'data-col': c.id, scope: c.id === 'instance' ? 'row' : null });
         if (c.id === 'badges') td.appendChild(o.badgeList(x));
-        else if (c.id === 'fits') td.appendChild(h('span', { class: 'gs-fit gs-fit-' + o.fitsRank(x) }, c.text(x)));
+        else if (c.id === 'fits') {
+          td.appendChild(h('span', { class: 'gs-fit gs-fit-' + o.fitsRank(x) }, c.text(x)));
+          // Why it sits here (issue 32: the ranking at a glance), under the fit, in every width's table.
+          td.appendChild(h('span', { class: 'gs-whycell' }, o.whyBadge(x, resp)));
+        }
         else if (c.id === 'instance') {
           // The provider above the name while its column is hidden (a phone).
           td.appendChild(h('bdi', { class: 'gs-narrowline gs-provline' }, o.provName(x)));
           D.append(td, c.cell ? c.cell(x) : c.text(x));
           // The tier beside the name (a marketplace row is one host's listing), when the badge column is hidden.
+          // Why it sits here, under the name in a narrow table (the fit column is too narrow for it there).
+          td.appendChild(h('span', { class: 'gs-narrowline gs-whyline' }, o.whyBadge(x, resp)));
           if (tier) td.appendChild(h('span', { class: 'gs-narrowline gs-tierline gs-badge gs-badge-tier-' + tier.replace(/_/g, '-') }, tier === 'marketplace' ? t('tier_marketplace_row') : o.vocabLabel('tiers', tier)));
         } else if (c.cell) D.append(td, c.cell(x));
         else if (c.id === 'provider' || c.id === 'gpus' || c.id === 'sharding') td.appendChild(h('bdi', {}, c.text(x)));
