@@ -15,7 +15,8 @@ std::vector<VocabularyList> vocabulary_lists() {
           list_of<ShardingId>(),     list_of<PrecisionId>(),  list_of<PricingId>(),    list_of<OrderId>(),
           list_of<TierId>(),         list_of<BottleneckId>(), list_of<InterconnectId>(), list_of<BackboneId>(),
           list_of<MediaTaskId>(),    list_of<MediaRuntimeId>(), list_of<HardwareKindId>(), list_of<LocaleId>(),
-          list_of<SeverityId>(),     list_of<OffloadId>(),     list_of<DetailId>()};
+          list_of<SeverityId>(),     list_of<OffloadId>(),     list_of<DetailId>(),
+          list_of<EligibilityId>()};
 }
 
 }  // namespace sizer
