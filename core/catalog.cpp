@@ -3,6 +3,11 @@
 
 namespace sizer {
 
+double Gpu::driver_bytes() const {
+  if (driver_memory_bytes && *driver_memory_bytes > 0) return *driver_memory_bytes;
+  return vram_bytes() * (1.0 - kUnmeasuredDriverReserve);
+}
+
 double Gpu::tflops_16bit() const {
   if (tflops.bf16) return *tflops.bf16;
   if (tflops.fp16) return *tflops.fp16;

@@ -18,6 +18,12 @@ struct Tflops {
   bool operator==(const Tflops&) const = default;
 };
 
+// The share of nominal memory the driver keeps for itself on a GPU the catalog has no driver figure for: every card
+// measured reserves at least ~1% (thamada/nvidia-smi@c4c8a463 gls/*_deviceQuery.py, totalGlobalMem against the
+// nominal GiB: H100 SXM 0.99%, A100 SXM 0.93%, RTX 4090 1.49%, RTX 3090 1.72%; ECC GDDR cards such as the A40 and
+// L40S 7.6%, which only a measured figure captures).
+constexpr double kUnmeasuredDriverReserve = 0.01;
+
 struct Gpu {
   std::string id;
   std::string name;
@@ -31,10 +37,16 @@ struct Gpu {
   InterconnectId interconnect_kind = InterconnectId::pcie;
   double interconnect_bandwidth_gbs = 0;   // aggregate bidirectional per GPU
   double pcie_bandwidth_gbs = 64;          // bidirectional; Gen4 x16 when not given
+  // Memory the driver reports (CUDA/HIP totalGlobalMem), bytes: what a framework can allocate at most, less than
+  // the nominal size (CUDA's own reservation; on datacenter GDDR cards, ECC). Absent: not measured.
+  std::optional<double> driver_memory_bytes;
+  std::string driver_memory_source;
   std::string source;
   std::string as_of;
 
   double vram_bytes() const { return vram_gib * 1073741824.0; }
+  // What the memory stages budget against: the driver's figure, else the nominal size less kUnmeasuredDriverReserve.
+  double driver_bytes() const;
   // The 16-bit tensor rate (bf16, else fp16), the baseline every GPU has.
   double tflops_16bit() const;
   // The rate for a compute precision ("fp8", "int8", "fp4", "bf16", "fp16", "fp32"), falling back to the

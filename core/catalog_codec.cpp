@@ -27,7 +27,7 @@ template <class V> void fields(V& v, Tflops& t) {
 template <class V> void fields(V& v, Gpu& g) {
   v(g.id); v(g.name); v(g.vendor); v(g.kind); v(g.vram_gib); v(g.memory_type); v(g.architecture);
   v(g.memory_bandwidth_gbs); v.nested(g.tflops); v(g.interconnect_kind); v(g.interconnect_bandwidth_gbs);
-  v(g.pcie_bandwidth_gbs); v(g.source); v(g.as_of);
+  v(g.pcie_bandwidth_gbs); v(g.driver_memory_bytes); v(g.driver_memory_source); v(g.source); v(g.as_of);
 }
 template <class V> void fields(V& v, Commitment& c) {
   v(c.term); v(c.gpu); v(c.usd_per_hour); v(c.usd_per_gpu_hour); v(c.discount_fraction); v(c.source);

@@ -370,6 +370,9 @@ Gpu read_gpu(const json& object, const std::string& path, JsonReader& r, bool ca
     g.interconnect_bandwidth_gbs = r.number(*link, "bandwidth_gbs", ipath, {0, kMaxGbs}, false, true).value_or(0);
   }
   g.pcie_bandwidth_gbs = r.number(object, "pcie_bandwidth_gbs", path, {0, kMaxGbs, true}, false, true).value_or(64);
+  // The driver's figure may not exceed the nominal size by more than rounding (a GiB figure for a decimal-GB card).
+  g.driver_memory_bytes = r.number(object, "driver_memory_bytes", path, {0, kMaxVramGib * 1073741824.0 * 1.1, true}, false, true);
+  g.driver_memory_source = r.string(object, "driver_memory_source", path, false, 600, true).value_or("");
   if (catalog_item) read_provenance(object, path, r, g.source, g.as_of);
   return g;
 }

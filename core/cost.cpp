@@ -18,6 +18,11 @@ constexpr double kNoteIdleSeconds = 300.0;
 // The job's compute seconds before interruptions: a training run, or the batch of images / the audio.
 double job_seconds(const Option& option, const Request& request) {
   if (option.train_s) return *option.train_s;
+  // An offline batch: its output tokens at the option's aggregate rate (every replica, `concurrency` sequences each).
+  if (request.kind == WorkloadKind::inference) {
+    if (!request.inference.batch() || !option.output_tokens_per_s || !(*option.output_tokens_per_s > 0)) return 0;
+    return *request.inference.batch_output_tokens / *option.output_tokens_per_s;
+  }
   if (option.items_per_s && *option.items_per_s > 0) {
     const double items = request.kind == WorkloadKind::audio ? 1.0 : request.media.images;
     return items / *option.items_per_s;
@@ -46,7 +51,7 @@ SIZER_NOINLINE void note_billing(Option& option, const Provider& provider, doubl
 
 // Rule of thumb 8: spot suits checkpointed batch work, not a user-facing endpoint.
 SIZER_NOINLINE void note_spot(Option& option, const Request& request, const Provider* provider) {
-  const bool endpoint = request.kind == WorkloadKind::inference;
+  const bool endpoint = request.kind == WorkloadKind::inference && !request.inference.batch();
   const bool has_notice = provider && provider->spot_notice_s;
   std::string key = endpoint ? "spot.endpoint" : "spot.job";
   std::vector<Param> params;
@@ -95,6 +100,7 @@ void storage_needs(const Request& request, const MemoryReport& m, double& stored
   }
 }
 
+// An offline batch loses the requests in flight, as a media job loses its items (kMediaSpotLossSeconds).
 std::optional<double> spot_restart_interval(const Request& request) {
   return is_training(request.kind) ? request.training.checkpoint_every_s : std::optional<double>(kMediaSpotLossSeconds);
 }
@@ -109,8 +115,14 @@ void price_job(Option& option, const Request& request, const Provider* provider,
   double seconds = job_seconds(option, request);
   if (!option.fits || !(seconds > 0)) return;
   seconds += option.startup_s.value_or(0.0);
+  if (option.pricing == PricingId::spot) {
+    const SpotOverhead extra = spot_overhead(seconds, spot_restart_interval(request), option.instances);
+    option.spot_extra_s = extra.extra_seconds;
+    seconds += extra.extra_seconds;
+  }
+  // The job's wall clock is every second billed for it: start-up, and on spot the expected restarts and the work
+  // they redo. The deadline is wall-clock, so all of them count against it.
   option.job_s = seconds;
-  // The deadline is wall-clock: the start-up counts against it too.
   if (is_training(request.kind) && request.training.deadline_s && option.meets_targets &&
       seconds > *request.training.deadline_s) {
     option.meets_targets = false;
@@ -118,11 +130,6 @@ void price_job(Option& option, const Request& request, const Provider* provider,
                                 {param_number("hours", seconds / kSecondsPerHour, format_number(std::round(seconds / 360.0) / 10.0) + " h"),
                                  param_number("deadline_hours", *request.training.deadline_s / kSecondsPerHour,
                                               format_number(std::round(*request.training.deadline_s / 360.0) / 10.0) + " h")}));
-  }
-  if (option.pricing == PricingId::spot) {
-    const SpotOverhead extra = spot_overhead(seconds, spot_restart_interval(request), option.instances);
-    option.spot_extra_s = extra.extra_seconds;
-    seconds += extra.extra_seconds;
   }
   const double billed = provider ? billed_seconds(seconds, *provider) : seconds;
   option.billed_s = billed;
@@ -159,6 +166,8 @@ void add_costs(Option& option, const Request& request, const Provider* provider,
       const StorageCost storage = storage_cost(*provider, storage_bytes, kHoursPerMonth * kSecondsPerHour, 0.0);
       option.usd_storage = storage.usd_storage;
     }
+    // An offline batch is a job too: its total is what it is ranked by.
+    if (w.batch()) price_job(option, request, provider, usd_per_hour, storage_bytes, egress_bytes, with_notes);
   } else {
     price_job(option, request, provider, usd_per_hour, storage_bytes, egress_bytes, with_notes);
   }

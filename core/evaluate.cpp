@@ -41,6 +41,48 @@ bool passes_filters(const Filters& filters, const Offering& offering, const Prov
   return !(filters.max_gpus && offering.gpus > *filters.max_gpus);
 }
 
+// When the filters leave no offering: the first filter, applied in the order below, after which none is left, and
+// how many it excluded; nullopt when some offering passes them all (or there is no filter). The price filter
+// compares one instance's price here (a job spread over instances costs more, so it may exclude the rest).
+SIZER_NOINLINE std::optional<FilteredOut> filter_that_excludes_all(const Filters& f, const Catalog& catalog) {
+  std::vector<const Offering*> left;
+  for (const Offering& o : catalog.offerings) {
+    const Gpu* gpu = catalog.find_gpu(o.gpu);
+    if (gpu != nullptr && gpu->kind == HardwareKindId::gpu) left.push_back(&o);
+  }
+  auto tier_of = [&](const Offering& o) {
+    const Provider* p = catalog.find_provider(o.provider);
+    return p && p->tier ? p->tier : o.tier;
+  };
+  auto priced_at = [&](const Offering& o, std::optional<double> limit) {
+    auto ok = [&](const std::optional<double>& usd) { return usd && (!limit || *usd <= *limit); };
+    return (f.pricing != PricingId::spot && ok(o.usd_per_hour)) || (f.pricing != PricingId::on_demand && ok(o.spot_usd_per_hour));
+  };
+  using Keep = std::function<bool(const Offering&)>;
+  const std::vector<std::pair<const char*, Keep>> steps = {
+      {"providers", [&](const Offering& o) {
+         return f.providers.empty() || std::find(f.providers.begin(), f.providers.end(), o.provider) != f.providers.end();
+       }},
+      {"tiers", [&](const Offering& o) {
+         const auto t = tier_of(o);
+         return f.tiers.empty() || (t && std::find(f.tiers.begin(), f.tiers.end(), *t) != f.tiers.end());
+       }},
+      {"max_gpus", [&](const Offering& o) { return !f.max_gpus || o.gpus <= *f.max_gpus; }},
+      {"pricing", [&](const Offering& o) { return priced_at(o, std::nullopt); }},
+      {"max_usd_per_hour", [&](const Offering& o) { return priced_at(o, f.max_usd_per_hour); }},
+  };
+  for (const auto& [name, keep] : steps) {
+    std::vector<const Offering*> kept;
+    for (const Offering* o : left) {
+      if (keep(*o)) kept.push_back(o);
+    }
+    if (kept.empty() && !left.empty()) return FilteredOut{name, static_cast<int64_t>(left.size())};
+    left = std::move(kept);
+  }
+  if (f.max_usd_per_hour && !left.empty()) return FilteredOut{"max_usd_per_hour", static_cast<int64_t>(left.size())};
+  return std::nullopt;
+}
+
 SIZER_NOINLINE MemoryReport memory_report(const Request& request, const EnginePreset& engine, std::vector<Explanation>& explain) {
   if (request.kind == WorkloadKind::inference) return inference_memory_report(request, engine, explain);
   if (is_training(request.kind)) return training_memory_report(request, engine, explain);
@@ -194,6 +236,8 @@ void price(Option& option, const Priced& p, const PricingInputs& in, bool with_n
   note_price_doubt(option, p, with_notes);
 }
 
+bool has_fabric(const Provider* provider) { return provider != nullptr && provider->multi_node_fabric_on_demand; }
+
 // The option as returned: priced and judged with their notes, its instance, id and region, and the shape's
 // notes first, then those pricing and ranking added, as found. Without notes (detail "figures") the same
 // figures, since no figure depends on the notes (tests/cpp/quiet_options_test.cpp).
@@ -203,6 +247,8 @@ Option materialise(const Priced& p, const PricingInputs& in, const EnginePreset&
   price(option, p, in, with_notes);
   option.provider = p.offering->provider;  // before judge_option, whose notes name the provider
   judge_option(option, p.gpu, one_gpu_does, in.request, catalog, with_notes);
+  option.eligibility = judge_eligibility(option, has_fabric(p.provider), in.request);  // ranking.hpp "Eligibility"
+  note_target_margin(option, in.request, target_factors(in.request), with_notes);
   option.instance = p.offering->instance;
   option.offering_id = p.offering->id;
   // A spot price read in another region than the on-demand one (catalog `spot_region`) is that region's.
@@ -239,6 +285,7 @@ SIZER_NOINLINE std::vector<RankKey> judged_keys(const std::vector<Priced>& price
   one_gpu_does = false;
   std::vector<RankKey> keys(priced.size());
   std::vector<JudgedFacts> facts(priced.size());
+  const TargetFactors factors = target_factors(in.request);
   if (table_rows) table_rows->resize(priced.size() * kTableColumns);
   for (const size_t i : by_shape) {
     const Priced& p = priced[i];
@@ -246,6 +293,10 @@ SIZER_NOINLINE std::vector<RankKey> judged_keys(const std::vector<Priced>& price
     scratch_shape = p.shape;
     one_gpu_does = one_gpu_does || counts_as_one_gpu(scratch, in.request);
     keys[i] = rank_key(scratch);
+    // The guide's classes before price, and the margin on targets (ranking.hpp), kept apart from the margins.
+    keys[i].eligibility = eligibility_rank(eligibility_verdict(eligibility_facts(scratch, has_fabric(p.provider)), in.request).klass);
+    const std::optional<double> margin = target_margin(scratch, in.request, factors);
+    keys[i].margin_met = !margin || *margin >= 1.0;
     facts[i] = judged_facts(scratch);
     if (table_rows) table_row(scratch, p.offering_index, table_rows->data() + i * kTableColumns);
   }
@@ -463,6 +514,8 @@ SIZER_NOINLINE Response evaluate(const json& request_document, const Catalog& ca
     Candidate pinned = evaluate_option(request, engine, pin);
     response.options_evaluated = 1;
     apply_judgement({&pinned.option}, request, catalog, words);  // the guide's judgement (ranking.hpp)
+    pinned.option.eligibility = judge_eligibility(pinned.option, pin.fast_fabric, request);
+    note_target_margin(pinned.option, request, target_factors(request), words);
     top_explain = std::move(pinned.explain);
     if (table) {
       std::vector<double> row(kTableColumns);
@@ -475,6 +528,19 @@ SIZER_NOINLINE Response evaluate(const json& request_document, const Catalog& ca
     const std::vector<Priced> priced =
         offering_candidates(request, engine, catalog, response.memory->weights_bytes, shapes);
     response.options_evaluated = static_cast<int64_t>(priced.size());
+    // A filter that leaves nothing is said, with what it excluded (a warning here, and the guidance says the same).
+    if (priced.empty()) {
+      response.filtered_out = filter_that_excludes_all(request.filters, catalog);
+      if (response.filtered_out) {
+        Issues one{make_issue("filter_excludes_all", "/filters/" + response.filtered_out->filter,
+                              message("issue.filter_excludes_all",
+                                      {param_text("filter", response.filtered_out->filter),
+                                       param_number("excluded", static_cast<double>(response.filtered_out->excluded),
+                                                    std::to_string(response.filtered_out->excluded))}))};
+        if (const Locale* locale = find_locale(id_of(request.locale))) phrase_issues(one, *locale);
+        response.warnings.push_back(one.front());
+      }
+    }
     const PricingInputs in{request, stored_bytes, egress_bytes};
     bool one_gpu_does = false;
     std::vector<double> table_rows;
@@ -518,6 +584,9 @@ SIZER_NOINLINE Response evaluate(const json& request_document, const Catalog& ca
   // Last: the options' notes in the request's locale (English when it is one the core does not ship).
   const Locale* locale = find_locale(id_of(request.locale));
   phrase_ranked(response.options, shape_of, locale ? *locale : english());
+  for (Option& option : response.options) {
+    if (option.eligibility) option.eligibility->text = phrase(locale ? *locale : english(), option.eligibility->reason);
+  }
   response.ok = true;
   return response;
 }

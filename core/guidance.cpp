@@ -100,6 +100,8 @@ struct Ctx {
   double usable_fraction = 0.9;        // of a GPU's VRAM the workload may fill
 
   bool serving() const { return request.kind == WorkloadKind::inference; }
+  // A user-facing endpoint: serving with users waiting, not an offline batch (a job, where spot is fine).
+  bool endpoint() const { return serving() && !request.inference.batch(); }
   bool training() const { return is_training(request.kind); }
   bool audio() const { return request.kind == WorkloadKind::audio; }
   bool video() const { return request.kind == WorkloadKind::video; }
@@ -122,12 +124,13 @@ const Offering* offering_of(const Ctx& c, const Option& option) {
   return nullptr;
 }
 
-// Seconds of work a job option runs: the cost stage's `job_s` (spot: plus its `spot_extra_s`). Options
+// Seconds of work a job option runs: the cost stage's `job_s` (spot: with its `spot_extra_s`, else without). Options
 // the cost stage did not price (pinned hardware) carry no job_s: their stage's own duration.
 double job_seconds(const Ctx& c, const Option& option, bool with_spot_extra) {
   double seconds = 0;
   if (option.job_s) {
-    seconds = *option.job_s;
+    // job_s is every billed second, spot restarts included (cost.cpp): without them, take them off.
+    return with_spot_extra ? *option.job_s : *option.job_s - option.spot_extra_s.value_or(0);
   } else if (option.train_s) {
     seconds = *option.train_s;
   } else if (option.items_per_s && *option.items_per_s > 0) {
@@ -228,8 +231,10 @@ const Gpu* consumer_reference(const Catalog& catalog) {
 }
 
 // Does the per-replica total fit one GPU of `vram_gib`? The placement stage's test: one replica within
-// the usable fraction (usable_vram_fraction) of the card.
-bool fits_vram(const Ctx& c, double vram_gib) { return c.m.total_bytes <= vram_gib * 1073741824.0 * c.usable_fraction; }
+// the usable fraction (usable_vram_fraction) of what the driver of such a card reports (catalog.hpp driver_bytes).
+bool fits_vram(const Ctx& c, double vram_gib) {
+  return c.m.total_bytes <= vram_gib * 1073741824.0 * (1.0 - kUnmeasuredDriverReserve) * c.usable_fraction;
+}
 
 // The fit list's word on one GPU kind (fit_by_gpu, the placement stage's own test): does one card hold
 // a replica? GPUs the list does not name (a custom pinned card) fall back to the per-replica total.
@@ -238,7 +243,7 @@ bool fits_one(const Ctx& c, const Gpu& gpu) {
   for (const GpuFit& f : c.response.fit_by_gpu) {
     if (f.gpu == gpu.id) return f.gpus_needed && *f.gpus_needed == 1;
   }
-  return fits_vram(c, gpu.vram_gib);
+  return c.m.total_bytes <= gpu.driver_bytes() * c.usable_fraction;
 }
 
 // A link fast enough for tensor parallelism (NVLink, or AMD's Infinity Fabric) joins the option's GPUs.
@@ -389,14 +394,14 @@ SpotFigures spot_figures(const Ctx& c) {
     f.saving_per_hour = *f.on_demand->usd_per_hour - *f.spot->usd_per_hour;
     f.saving_fraction = f.saving_per_hour / std::max(1e-12, *f.on_demand->usd_per_hour);
     f.spot_usd_per_hour = *f.spot->usd_per_hour;
-    f.saving = c.serving() ? f.on_demand->usd_per_month.value_or(0) - f.spot->usd_per_month.value_or(0)
+    f.saving = c.endpoint() ? f.on_demand->usd_per_month.value_or(0) - f.spot->usd_per_month.value_or(0)
                            : f.on_demand->usd_total.value_or(0) - f.spot->usd_total.value_or(0);
   } else if (f.offering && f.offering->usd_per_hour && f.offering->spot_usd_per_hour) {
     f.priced = true;
     f.saving_per_hour = (*f.offering->usd_per_hour - *f.offering->spot_usd_per_hour) * instances;
     f.saving_fraction = f.saving_per_hour / std::max(1e-12, *f.offering->usd_per_hour * instances);
     f.spot_usd_per_hour = *f.offering->spot_usd_per_hour * instances;
-    f.saving = c.serving() ? f.saving_per_hour * endpoint_hours_per_month(c) : f.saving_per_hour;
+    f.saving = c.endpoint() ? f.saving_per_hour * endpoint_hours_per_month(c) : f.saving_per_hour;
   }
   return f;
 }
@@ -404,7 +409,7 @@ SpotFigures spot_figures(const Ctx& c) {
 void interruption_sentence(const Ctx& c, const SpotFigures& f, Facts& out) {
   const Param rate = pct("rate", kSpotInterruptionsPerHour);
   const Param restart = duration("restart", kSpotRestartSeconds);
-  if (c.serving()) {
+  if (c.endpoint()) {
     const double hours = endpoint_hours_per_month(c);
     const double interruptions = kSpotInterruptionsPerHour * hours;
     const double down_s = interruptions * kSpotRestartSeconds;
@@ -431,11 +436,15 @@ void interruption_sentence(const Ctx& c, const SpotFigures& f, Facts& out) {
 
 Message spot_advice(const Ctx& c) {
   switch (c.request.kind) {
-    case WorkloadKind::inference: return message("guidance.spot_or_on_demand.advice_inference");
+    case WorkloadKind::inference:
+      return message(c.request.inference.batch() ? "guidance.spot_or_on_demand.advice_batch"
+                                                 : "guidance.spot_or_on_demand.advice_inference");
     case WorkloadKind::finetune:
       return message("guidance.spot_or_on_demand.advice_finetune",
                      {duration("every", c.request.training.checkpoint_every_s.value_or(3600))});
-    case WorkloadKind::pretrain: return message("guidance.spot_or_on_demand.advice_pretrain");
+    case WorkloadKind::pretrain:
+      return message(c.top && c.top->pricing == PricingId::spot ? "guidance.spot_or_on_demand.advice_pretrain_spot_pick"
+                                                                 : "guidance.spot_or_on_demand.advice_pretrain");
     default:
       return message(c.audio()   ? "guidance.spot_or_on_demand.advice_audio"
                      : c.video() ? "guidance.spot_or_on_demand.advice_video"
@@ -453,7 +462,7 @@ Facts answer_spot(const Ctx& c) {
     const Param where = where_param(
         "where", c.provider ? (c.provider->name.empty() ? c.provider->id : c.provider->name) : "", c.top->instance);
     if (c.top->pricing == PricingId::spot) out.push_back(message("guidance.spot_or_on_demand.already_spot"));
-    if (c.serving()) {
+    if (c.endpoint()) {
       out.push_back(message("guidance.spot_or_on_demand.saving_endpoint",
                             {where, usd("per_hour", f.saving_per_hour), pct("fraction", f.saving_fraction),
                              usd("saving", f.saving)}));
@@ -466,16 +475,21 @@ Facts answer_spot(const Ctx& c) {
       out.push_back(message("guidance.spot_or_on_demand.saving_catalog",
                             {where, usd("saving", f.saving), pct("fraction", f.saving_fraction)}));
     }
+  } else if (c.top->pricing == PricingId::spot) {
+    // The top option is the spot price of an offering with no on-demand price to compare (issue 30: never
+    // "has no spot price" beside a spot pick).
+    out.push_back(message("guidance.spot_or_on_demand.spot_only",
+                          {provider_name("provider", c.provider), text("instance", c.top->instance)}));
   } else {
     out.push_back(message("guidance.spot_or_on_demand.no_spot_price",
                           {provider_name("provider", c.provider), text("instance", c.top->instance)}));
     for (const Option& o : c.response.options) {
-      if (o.pricing != PricingId::spot || !o.fits) continue;
-      const double top_cost = c.serving() ? c.top->usd_per_month.value_or(0) : c.top->usd_total.value_or(0);
-      const double spot_cost = c.serving() ? o.usd_per_month.value_or(0) : o.usd_total.value_or(0);
+      if (o.pricing != PricingId::spot || !o.fits || &o == c.top) continue;
+      const double top_cost = c.endpoint() ? c.top->usd_per_month.value_or(0) : c.top->usd_total.value_or(0);
+      const double spot_cost = c.endpoint() ? o.usd_per_month.value_or(0) : o.usd_total.value_or(0);
       const Provider* p = provider_of(c, o);
       const std::string who = p ? (p->name.empty() ? p->id : p->name) : o.provider;
-      out.push_back(message(c.serving() ? "guidance.spot_or_on_demand.best_spot_month"
+      out.push_back(message(c.endpoint() ? "guidance.spot_or_on_demand.best_spot_month"
                                         : "guidance.spot_or_on_demand.best_spot_job",
                             {where_param("where", who, o.instance), usd("spot", spot_cost), usd("top", top_cost)}));
       break;
@@ -489,10 +503,30 @@ Facts answer_spot(const Ctx& c) {
 // ---------------------------------------------------------------------------------------------------
 // 3. An 80 GB datacenter GPU or a consumer card?
 
+double speed_of(const Option& o);
+
+// The per-user decode ratio (serving) or speed ratio (other work) of the fastest fitting one-GPU options of two
+// GPUs among the options returned, at the same batch; nullopt when either is not listed.
+std::optional<double> listed_speed_ratio(const Ctx& c, const Gpu& fast, const Gpu& slow) {
+  const Option* a = nullptr;
+  const Option* b = nullptr;
+  auto speed = [&](const Option& o) {
+    return c.serving() ? o.decode_output_tokens_per_s_per_user.value_or(0) : speed_of(o);
+  };
+  for (const Option& o : c.response.options) {
+    if (!o.fits || o.gpus != 1 || o.instances != 1) continue;
+    if (c.top && o.concurrency != c.top->concurrency) continue;
+    if (o.gpu == fast.id && (a == nullptr || speed(o) > speed(*a))) a = &o;
+    if (o.gpu == slow.id && (b == nullptr || speed(o) > speed(*b))) b = &o;
+  }
+  if (a == nullptr || b == nullptr || !(speed(*b) > 0) || !(speed(*a) > 0)) return std::nullopt;
+  return speed(*a) / speed(*b);
+}
+
 Facts answer_datacenter(const Ctx& c) {
   const Gpu* dc = datacenter_reference(c.catalog);
   const Gpu* consumer = consumer_reference(c.catalog);
-  const double usable24 = 24 * 1073741824.0 * c.usable_fraction;
+  const double usable24 = 24 * 1073741824.0 * (1.0 - kUnmeasuredDriverReserve) * c.usable_fraction;
   Facts out;
   // Room.
   const Param total = gb("total", c.m.total_bytes);
@@ -505,6 +539,10 @@ Facts answer_datacenter(const Ctx& c) {
                           {total, gb("usable", usable24)}));
   } else if (fits_vram(c, 80)) {
     out.push_back(message("guidance.datacenter_or_consumer.fits_80", {total}));
+  } else if (c.top && c.top->tensor * c.top->pipeline == 1 && c.top_gpu) {
+    // The top option holds a replica on one larger card (141 GB H200, 192 GB MI300X): it spans nothing.
+    out.push_back(message("guidance.datacenter_or_consumer.fits_one_large",
+                          {total, gpu_name("gpu", c.top_gpu), gb("vram", c.top->vram_bytes_per_gpu)}));
   } else {
     out.push_back(message("guidance.datacenter_or_consumer.spans", {total}));
   }
@@ -512,7 +550,10 @@ Facts answer_datacenter(const Ctx& c) {
   // Speed: decode and audio decoders follow bandwidth; training and diffusion follow tensor throughput.
   const bool bandwidth_bound = c.serving() || (c.top && c.top->bottleneck == BottleneckId::memory_bandwidth);
   if (bandwidth_bound) {
-    const double r = dc->memory_bandwidth_gbs / std::max(1.0, consumer->memory_bandwidth_gbs);
+    // The ratio the options' own figures give when both GPUs are listed with one GPU a replica at the same batch
+    // (issue 30: never "6× faster" beside figures that give 3.3×); else the bandwidths' ratio.
+    double r = dc->memory_bandwidth_gbs / std::max(1.0, consumer->memory_bandwidth_gbs);
+    if (const std::optional<double> figures = listed_speed_ratio(c, *dc, *consumer)) r = *figures;
     out.push_back(message(c.serving() ? "guidance.datacenter_or_consumer.bandwidth_serving"
                                       : "guidance.datacenter_or_consumer.bandwidth_decoding",
                           {gpu_name("dc", dc), gpu_name("consumer", consumer),
@@ -749,7 +790,8 @@ Facts answer_one_or_several(const Ctx& c) {
   const int64_t split = o.tensor * o.pipeline;
   const Param gpu = gpu_name("gpu", c.top_gpu);
   if (c.training()) {
-    if (o.gpus == 1) return {message("guidance.one_or_several.training_one", {gpu, duration("time", o.train_s.value_or(0))})};
+    // One duration for one job (issue 30): the whole job as billed, as the option's job_s says.
+    if (o.gpus == 1) return {message("guidance.one_or_several.training_one", {gpu, duration("time", job_seconds(c, o, true))})};
     const double grads =
         c.m.adapter_bytes.value_or(0) > 0 ? c.m.adapter_bytes.value_or(0) : c.m.gradients_bytes.value_or(0);
     Facts out;
@@ -759,7 +801,7 @@ Facts answer_one_or_several(const Ctx& c) {
                            word("replica_word", o.data == 1 ? "guidance.word.replica" : "guidance.word.replicas")}));
     if (o.tensor > 1) out.push_back(message("guidance.one_or_several.training_tensor", {whole("tensor", o.tensor)}));
     out.push_back(message("guidance.one_or_several.training_exchange",
-                          {sharding("sharding", o.sharding), duration("time", o.train_s.value_or(0)), gb("grads", grads),
+                          {sharding("sharding", o.sharding), duration("time", job_seconds(c, o, true)), gb("grads", grads),
                            interconnect("link", o.interconnect)}));
     if (o.instances > 1) {
       out.push_back(message("guidance.one_or_several.training_network",
@@ -980,7 +1022,7 @@ Facts answer_task_tier(const Ctx& c) {
                         : message("guidance.task_tier.finetune"));
       if (o) {
         out.push_back(message("guidance.task_tier.training_time",
-                              {where, duration("time", o->train_s.value_or(0)), number("gpu_hours", o->gpu_hours.value_or(0))}));
+                              {where, duration("time", job_seconds(c, *o, true)), number("gpu_hours", o->gpu_hours.value_or(0))}));
         if (o->usd_total) out.push_back(message("guidance.task_tier.training_cost", {usd("usd", *o->usd_total)}));
         out.push_back(message("guidance.common.period"));
       }
@@ -1055,6 +1097,16 @@ std::vector<GuidanceFacts> guidance_facts(const Request& request, const Response
     c.provider = provider_of(c, *c.top);
   }
   for (const Question& q : kQuestions) {
+    // A filter that left nothing to rank: every answer says so (which filter, what it excluded), rather than
+    // reasoning about a top option that was never there.
+    if (response.options.empty() && response.filtered_out) {
+      const double excluded = static_cast<double>(response.filtered_out->excluded);
+      out.push_back({q.id, message(std::string("guidance.") + q.id + ".question"),
+                     {message("guidance.common.filtered_out",
+                              {param_text("filter", response.filtered_out->filter),
+                               param_number("excluded", excluded, std::to_string(response.filtered_out->excluded))})}});
+      continue;
+    }
     out.push_back({q.id, message(std::string("guidance.") + q.id + ".question"), q.answer(c)});
   }
   return out;

@@ -139,6 +139,13 @@ void write_option(Text& out, const Option& o) {
   if (o.bottleneck) j.put_string("bottleneck", id_of(*o.bottleneck));
   j.put_integer("concurrency", o.concurrency);
   j.put("decode_output_tokens_per_s_per_user", o.decode_output_tokens_per_s_per_user);
+  if (o.eligibility) {
+    TextObject e(j.key("eligibility"));
+    e.put_string("class", id_of(o.eligibility->klass));
+    e.put_string("code", o.eligibility->code);
+    e.put_string("reason", o.eligibility->text);
+    e.put_integer("rule", o.eligibility->rule);
+  }
   j.put_bool("fits", o.fits);
   j.put_string("gpu", o.gpu);
   j.put("gpu_hours", o.gpu_hours);
@@ -204,6 +211,7 @@ void write_option(Text& out, const Option& o) {
   if (o.sharding) j.put_string("sharding", id_of(*o.sharding));
   j.put("spot_extra_s", o.spot_extra_s);
   j.put("startup_s", o.startup_s);
+  j.put("target_margin", o.target_margin);
   if (o.tier) j.put_string("tier", id_of(*o.tier));
   j.put("train_s", o.train_s);
   j.put("train_tokens_per_s", o.train_tokens_per_s);
@@ -231,6 +239,8 @@ json workload_to_json(const Request& request) {
     put(w, "min_output_tokens_per_s_per_user", i.min_output_tokens_per_s_per_user);
     put(w, "max_ttft_s", i.max_ttft_s);
     put(w, "hours_per_day", i.hours_per_day);
+    put(w, "batch_tokens", i.batch_tokens);
+    put(w, "batch_requests", i.batch_requests);
   } else if (is_training(request.kind)) {
     const TrainingWorkload& t = request.training;
     w.update({{"method", word(t.method)}, {"optimizer", word(t.optimizer)}, {"seq_len", t.seq_len}, {"micro_batch", t.micro_batch},

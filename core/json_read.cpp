@@ -1,4 +1,7 @@
 #include "json_read.hpp"
+
+#include <algorithm>
+#include <vector>
 #include "noinline.hpp"
 
 #include <cmath>
@@ -285,8 +288,54 @@ const json* JsonReader::array(const json& parent, std::string_view key, std::str
   return value;
 }
 
+namespace {
+
+char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+// Optimal string alignment distance, capped: rows of at most 64 characters are compared (ids and field names are
+// shorter; a longer input is no slip of the keyboard).
+size_t edit_distance(std::string_view a, std::string_view b) {
+  const size_t n = std::min<size_t>(a.size(), 64), m = std::min<size_t>(b.size(), 64);
+  std::vector<size_t> d((n + 1) * (m + 1));
+  auto at = [&](size_t i, size_t j) -> size_t& { return d[i * (m + 1) + j]; };
+  for (size_t i = 0; i <= n; ++i) at(i, 0) = i;
+  for (size_t j = 0; j <= m; ++j) at(0, j) = j;
+  for (size_t i = 1; i <= n; ++i) {
+    for (size_t j = 1; j <= m; ++j) {
+      const size_t cost = lower(a[i - 1]) == lower(b[j - 1]) ? 0 : 1;
+      at(i, j) = std::min({at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost});
+      if (i > 1 && j > 1 && lower(a[i - 1]) == lower(b[j - 2]) && lower(a[i - 2]) == lower(b[j - 1])) {
+        at(i, j) = std::min(at(i, j), at(i - 2, j - 2) + 1);
+      }
+    }
+  }
+  return at(n, m);
+}
+
+}  // namespace
+
+std::optional<std::string> nearest_name(std::string_view name, const std::vector<std::string_view>& known) {
+  if (name.empty() || name.size() > 64) return std::nullopt;
+  const size_t limit = std::max<size_t>(2, name.size() / 3);
+  std::optional<std::string> best;
+  size_t best_distance = limit + 1;
+  for (std::string_view k : known) {
+    size_t dist = edit_distance(name, k);
+    // "llama-70b" for "llama-3.1-70b": a name inside the other is a near miss too (counted as the limit).
+    if (dist > limit && name.size() >= 4 && k.size() >= 4 &&
+        (k.find(name) != std::string_view::npos || name.find(k) != std::string_view::npos)) {
+      dist = limit;
+    }
+    if (dist < best_distance) {
+      best_distance = dist;
+      best = std::string(k);
+    }
+  }
+  return best;
+}
+
 void JsonReader::unknown_fields(const json& object, std::string_view path,
-                                std::initializer_list<std::string_view> known) {
+                                std::initializer_list<std::string_view> known, bool strict) {
   if (!object.is_object()) return;
   for (auto it = object.begin(); it != object.end(); ++it) {
     bool found = false;
@@ -296,10 +345,21 @@ void JsonReader::unknown_fields(const json& object, std::string_view path,
         break;
       }
     }
-    if (!found) {
+    if (found) continue;
+    if (!strict) {
       warning("unknown_field", pointer_append(path, it.key()),
               message("issue.unknown_field", {param_text("field", it.key().substr(0, 60))}));
+      continue;
     }
+    const std::vector<std::string_view> names(known);
+    const std::optional<std::string> nearest = nearest_name(it.key(), names);
+    std::string listed;
+    for (std::string_view n : names) listed += (listed.empty() ? "" : ", ") + std::string(n);
+    error("unknown_field", pointer_append(path, it.key()),
+          nearest ? message("issue.unknown_field.nearest", {param_text("field", it.key().substr(0, 60)),
+                                                            param_text("nearest", *nearest)})
+                  : message("issue.unknown_field.none_near", {param_text("field", it.key().substr(0, 60)),
+                                                              param_text("expected", listed)}));
   }
 }
 

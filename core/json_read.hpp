@@ -33,6 +33,12 @@ struct NumberRange {
   bool min_exclusive = false;
 };
 
+// The name of `known` nearest to `name` by edit distance (insertions, deletions, substitutions and swaps of two
+// neighbours, case-insensitive), when close enough to be a slip of the keyboard: at most max(2, a third of the
+// name's length) edits; a known name that contains `name` or is contained in it (4+ characters) also counts.
+// nullopt when none is.
+std::optional<std::string> nearest_name(std::string_view name, const std::vector<std::string_view>& known);
+
 class JsonReader {
  public:
   JsonReader(Issues& errors, Issues& warnings) : errors_(errors), warnings_(warnings) {}
@@ -62,8 +68,11 @@ class JsonReader {
   const json* object(const json& parent, std::string_view key, std::string_view path, bool required = false);
   const json* array(const json& parent, std::string_view key, std::string_view path, bool required = false);
 
-  // Records a warning "unknown_field" for every key of `object` not in `known`.
-  void unknown_fields(const json& object, std::string_view path, std::initializer_list<std::string_view> known);
+  // Records "unknown_field" for every key of `object` not in `known`: a warning (an imported catalog, the request's
+  // top level), or with `strict` an error naming the nearest known field (the request's objects: a misspelt
+  // `concurency` must not change the answer silently; CONTRACT.md section 1).
+  void unknown_fields(const json& object, std::string_view path, std::initializer_list<std::string_view> known,
+                      bool strict = false);
 
   // Records an issue as a fact (phrased in English now, in the request's locale by phrase_issues).
   void error(std::string code, std::string path, Message fact);

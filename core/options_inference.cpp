@@ -156,9 +156,6 @@ SIZER_NOINLINE void note_no_fit(Option& option, const EnginePreset& engine, cons
             param_text("engine", std::string(engine.id))}));
 }
 
-// Ranks a GPU that cannot run the format after every option that only lacks memory.
-constexpr double kNoKernelPressure = 1e6;
-
 // The option for `workload` (which may differ from the request's while auto_batch searches).
 Candidate evaluate_with(const Request& request, const InferenceWorkload& workload, const EnginePreset& engine,
                         const OptionInputs& in) {

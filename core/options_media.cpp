@@ -25,7 +25,7 @@ MemoryReport media_memory_report(const Request& request, const EnginePreset& eng
 
 Candidate evaluate_media_option(const Request& request, const EnginePreset& engine, const OptionInputs& in) {
   const MediaMemory memory = media_memory(request.model, request.media, request.kind, engine);
-  const double usable = in.gpu->vram_bytes() * kMediaUsableFraction;
+  const double usable = in.gpu->driver_bytes() * kMediaUsableFraction;  // of what the driver reports
   Candidate c;
   Option& option = c.option;
   describe_hardware(option, in);

@@ -39,7 +39,8 @@ Placement place_inference(const Model& model, const InferenceWorkload& workload,
   p.concurrency_per_replica = (workload.concurrency + data - 1) / data;
   p.kv_share_per_gpu = kv_share(model, tensor) / static_cast<double>(pipeline);
   const double shards = static_cast<double>(tensor * pipeline);
-  p.usable_bytes_per_gpu = gpu.vram_bytes() * engine.memory_utilization;
+  // The engine's fraction is of what the driver reports (vLLM: torch.cuda.mem_get_info's total), not the nominal size.
+  p.usable_bytes_per_gpu = gpu.driver_bytes() * engine.memory_utilization;
   // Activations split over tensor ranks, except the sampled logits (full vocabulary on the ranks that
   // sample); tensor-parallel ranks also hold the engine's communication buffers.
   const double split_activations = memory.activations_bytes - memory.sampler_bytes;
@@ -129,7 +130,7 @@ SIZER_NOINLINE std::vector<GpuFit> fit_by_gpu(const Request& request, const Engi
     fit.gpu = gpu->id;
     fit.vram_bytes_per_gpu = gpu->vram_bytes();
     if (is_media(request.kind)) {
-      if (media.total_bytes <= gpu->vram_bytes() * kMediaUsableFraction) {
+      if (media.total_bytes <= gpu->driver_bytes() * kMediaUsableFraction) {
         fit.gpus_needed = 1;
         fit.used_bytes_per_gpu = media.total_bytes;
       }

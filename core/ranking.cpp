@@ -5,6 +5,7 @@
 
 #include "capabilities.hpp"
 #include "format.hpp"
+#include "uncertainty.hpp"
 
 namespace sizer {
 namespace {
@@ -34,7 +35,9 @@ double speed_key(const Option& o) {
   return o.output_tokens_per_s.value_or(0);
 }
 
-// The figure "cheaper" means: the job's total, else $ per million output tokens, else the hourly price.
+// The figure "cheaper" means: the job's total (training, media, an offline batch), else $ per million output
+// tokens at the request's concurrency, else the hourly price. A fixed load with targets ranks by RankKey::monthly
+// instead (RankingPolicy::fixed_load).
 double cost_key(const Option& o) {
   if (o.usd_total) return *o.usd_total;
   return o.usd_per_million_output_tokens.value_or(o.usd_per_hour.value_or(0) * 1e6);
@@ -46,6 +49,19 @@ int by_fit(const RankKey& a, const RankKey& b, const RankingPolicy&) { return lo
 int by_memory_pressure(const RankKey& a, const RankKey& b, const RankingPolicy&) {
   if (a.fits) return 0;
   return a.memory_pressure < b.memory_pressure ? -1 : (b.memory_pressure < a.memory_pressure ? 1 : 0);
+}
+
+// The guide's "use X for Y" rules, before any price (DESIGN.md "How the rules act"): eligible (or asked for)
+// before outside the rules. order=best only: cheapest_per_hour and fastest are the request's own orders.
+int by_eligibility(const RankKey& a, const RankKey& b, const RankingPolicy& p) {
+  if (!a.fits || p.order != OrderId::best) return 0;
+  return lower_first(a.eligibility, b.eligibility);
+}
+
+// Targets met at the low end of the option's own range before targets met only at the point estimate.
+int by_target_margin(const RankKey& a, const RankKey& b, const RankingPolicy& p) {
+  if (!a.fits || !a.meets_targets || p.order != OrderId::best) return 0;
+  return a.margin_met == b.margin_met ? 0 : (a.margin_met ? -1 : 1);
 }
 
 int by_hourly_price(const RankKey& a, const RankKey& b, const RankingPolicy& p) {
@@ -66,6 +82,7 @@ int by_on_demand_for_endpoints(const RankKey& a, const RankKey& b, const Ranking
 int by_cost(const RankKey& a, const RankKey& b, const RankingPolicy& p) {
   if (!a.fits || p.order != OrderId::best) return 0;
   // The guide's judgement (apply_judgement) weighs the cost: an option it demotes must be that much cheaper.
+  if (p.fixed_load) return lower_first(a.monthly * a.ranking_factor, b.monthly * b.ranking_factor);
   return lower_first(a.cost * a.ranking_factor, b.cost * b.ranking_factor);
 }
 
@@ -119,19 +136,20 @@ void for_each_rule(const JudgedFacts& o, const Gpu* gpu, bool legacy, bool one_g
   if (one_gpu_does && !is_media(request.kind) && ((serving && o.replica_span > 1) || (training && o.gpus > 1))) {
     apply(kSplitMargin, "split_when_one_fits", false);
   }
-  if (o.tier == TierId::marketplace) {
-    if (serving) {
-      apply(kMarketplaceEndpoint, "marketplace_endpoint", false);
-    } else if (o.job_s && *o.job_s > kLongJobS) {
-      apply(kMarketplaceLongJob, "marketplace_long_job", false);
-    }
+  // A marketplace endpoint is a class now (eligibility_verdict, rule 8); a long job on one stays a preference.
+  if (o.tier == TierId::marketplace && !serving && o.job_s && *o.job_s > kLongJobS) {
+    apply(kMarketplaceLongJob, "marketplace_long_job", false);
   }
   if (gpu != nullptr && (big_training || big_serving)) {
     if (!gpu->is_hbm()) apply(kNoHbm, "no_hbm", true);
     if (!gpu->tflops.fp8) apply(kNoFp8, "no_fp8", true);
   }
   if (gpu != nullptr && legacy) apply(training ? kLegacyGpuTraining : kLegacyGpuServing, "legacy_gpu", true);
-  if (request.kind == WorkloadKind::pretrain && o.pricing == PricingId::spot) apply(kSpotPretraining, "spot_pretraining", false);
+  // Spot for a long run is a class now (eligibility_verdict, rules 5 and 8); a short pretraining run on spot (under
+  // kLongJobS, eligible) still pays the stated margin: a gang of spot nodes stalls whenever one is reclaimed.
+  if (request.kind == WorkloadKind::pretrain && o.pricing == PricingId::spot && !(o.job_s && *o.job_s > kLongJobS)) {
+    apply(kSpotPretraining, "spot_pretraining", false);
+  }
 }
 
 }  // namespace
@@ -158,7 +176,8 @@ void judge_option(Option& o, const Gpu* gpu, bool one_gpu_does, const Request& r
     });
   });
   if (!with_notes) return;
-  if (request.kind == WorkloadKind::pretrain && o.job_s && *o.job_s > kReservedSuggestionS) {
+  // Reserved capacity is suggested beside an on-demand pick; beside a spot pick (asked for) it would contradict it.
+  if (request.kind == WorkloadKind::pretrain && o.pricing != PricingId::spot && o.job_s && *o.job_s > kReservedSuggestionS) {
     const Provider* provider = catalog.find_provider(o.provider);
     const bool published = provider && !provider->commitments.empty();
     o.notes.push_back(note("reserved", SeverityId::info, published ? "reserved.published" : "reserved.ask",
@@ -187,36 +206,196 @@ RankKey rank_key(const Option& o) {
   k.usd_per_hour = o.usd_per_hour.value_or(0);
   k.speed = speed_key(o);
   k.cost = cost_key(o);
+  k.monthly = o.usd_per_month.value_or(k.cost);
   k.ranking_factor = o.ranking_factor;
   return k;
+}
+
+// ---- Eligibility (ranking.hpp): kept apart from the judgement's margins and the ranking rules above.
+
+EligibilityFacts eligibility_facts(const Option& o, bool fabric) {
+  EligibilityFacts f;
+  f.fits = o.fits;
+  f.no_kernel = !o.fits && o.memory_pressure >= kNoKernelPressure;
+  f.gpus = o.gpus;
+  f.instances = o.instances;
+  f.used_gpus = o.tensor * o.pipeline * o.data;
+  f.tier = o.tier;
+  f.pricing = o.pricing;
+  f.job_s = o.job_s;
+  f.fabric = fabric;
+  return f;
+}
+
+namespace {
+
+bool asks_marketplace(const Request& request) {
+  return std::find(request.filters.tiers.begin(), request.filters.tiers.end(), TierId::marketplace) !=
+         request.filters.tiers.end();
+}
+
+// A run the guide calls long: pretraining, or a full fine-tune, for more than a day (rules 5 and 8).
+bool long_run(const EligibilityFacts& f, const Request& request) {
+  const bool big = request.kind == WorkloadKind::pretrain ||
+                   (request.kind == WorkloadKind::finetune && request.training.method == MethodId::full);
+  return big && f.job_s && *f.job_s > kLongJobS;
+}
+
+}  // namespace
+
+EligibilityVerdict eligibility_verdict(const EligibilityFacts& f, const Request& request) {
+  using E = EligibilityId;
+  if (f.no_kernel) return {E::cannot_run, 6, "no_kernel"};
+  if (!f.fits) return {E::does_not_fit, 1, "does_not_fit"};
+  const bool spot = f.pricing == PricingId::spot;
+  const bool spot_asked = request.filters.pricing == PricingId::spot;
+  const bool endpoint = request.kind == WorkloadKind::inference && !request.inference.batch();  // no batch: users wait
+  // Rule 5: whole nodes on a cluster fabric.
+  if (f.instances > 1 && !f.fabric) return {E::outside_rules, 5, "nodes_without_fabric"};
+  if (f.instances > 1 && f.gpus / f.instances < kWholeNodeGpus) return {E::outside_rules, 5, "partial_nodes"};
+  // Rule 3: a box you cannot fully use.
+  if (f.used_gpus < f.gpus) return {E::outside_rules, 3, "idle_gpus"};
+  // Rules 5 and 8: long runs on capacity that stays.
+  if (spot && long_run(f, request)) return spot_asked ? EligibilityVerdict{E::asked, 8, "spot_long_run_asked"}
+                                                       : EligibilityVerdict{E::outside_rules, 8, "spot_long_run"};
+  // Rule 8: an endpoint on capacity that stays.
+  if (endpoint && spot) return spot_asked ? EligibilityVerdict{E::asked, 8, "endpoint_spot_asked"}
+                                          : EligibilityVerdict{E::outside_rules, 8, "endpoint_spot"};
+  if (endpoint && f.tier == TierId::marketplace) {
+    return asks_marketplace(request) ? EligibilityVerdict{E::asked, 8, "endpoint_marketplace_asked"}
+                                     : EligibilityVerdict{E::outside_rules, 8, "endpoint_marketplace"};
+  }
+  if (long_run(f, request)) {
+    return f.instances > 1 ? EligibilityVerdict{E::eligible, 5, "long_run_whole_nodes"}
+                           : EligibilityVerdict{E::eligible, 8, "long_run_on_demand"};
+  }
+  if (endpoint) return {E::eligible, 8, "endpoint_stays"};
+  if (spot) return {E::eligible, 8, "spot_fault_tolerant"};
+  return {};
+}
+
+Eligibility judge_eligibility(const Option& o, bool fabric, const Request& request) {
+  const EligibilityFacts f = eligibility_facts(o, fabric);
+  const EligibilityVerdict v = eligibility_verdict(f, request);
+  Eligibility e;
+  e.klass = v.klass;
+  e.rule = v.rule;
+  e.code = v.code;
+  std::vector<Param> params;
+  const std::string code = v.code;
+  if (code == "nodes_without_fabric" || code == "partial_nodes" || code == "long_run_whole_nodes") {
+    params.push_back(param_number("instances", static_cast<double>(f.instances), std::to_string(f.instances)));
+    const int64_t per = f.gpus / std::max<int64_t>(1, f.instances);
+    params.push_back(param_number("gpus_per_instance", static_cast<double>(per), std::to_string(per)));
+  }
+  if (code == "idle_gpus") {
+    params.push_back(param_number("used", static_cast<double>(f.used_gpus), std::to_string(f.used_gpus)));
+    params.push_back(param_number("gpus", static_cast<double>(f.gpus), std::to_string(f.gpus)));
+  }
+  if (f.job_s && code.rfind("spot_long_run", 0) == 0) {
+    const double days = *f.job_s / 86400.0;
+    params.push_back(param_number("days", days, format_number(std::round(days * 10.0) / 10.0)));
+  }
+  e.reason = message("eligibility." + code, std::move(params));
+  return e;
+}
+
+int eligibility_rank(EligibilityId klass) {
+  switch (klass) {
+    case EligibilityId::eligible:
+    case EligibilityId::asked: return 0;
+    case EligibilityId::outside_rules: return 1;
+    default: return 2;
+  }
+}
+
+TargetFactors target_factors(const Request& request) {
+  TargetFactors t;
+  auto low = [&](std::string_view figure) {
+    const SpreadKey k = spread_key(request, figure);
+    const SpreadRow* row = find_spread(k.group, k.engine, k.family);
+    return row != nullptr && row->low_factor > 0 ? row->low_factor : 1.0;
+  };
+  if (request.kind == WorkloadKind::inference) {
+    t.decode = low("decode_output_tokens_per_s_per_user");
+    t.ttft = 1.0 / low("ttft_s");  // a time's high end is value / low_factor (uncertainty.cpp)
+  } else if (is_training(request.kind)) {
+    t.training = 1.0 / low("train_s");
+  }
+  return t;
+}
+
+std::optional<double> target_margin(const Option& o, const Request& request, const TargetFactors& t) {
+  if (!o.fits) return std::nullopt;
+  std::optional<double> worst;
+  auto take = [&](double ratio) {
+    if (std::isfinite(ratio)) worst = worst ? std::min(*worst, ratio) : ratio;
+  };
+  if (request.kind == WorkloadKind::inference) {
+    const InferenceWorkload& w = request.inference;
+    if (w.min_output_tokens_per_s_per_user && *w.min_output_tokens_per_s_per_user > 0 && o.decode_output_tokens_per_s_per_user) {
+      take(*o.decode_output_tokens_per_s_per_user * t.decode / *w.min_output_tokens_per_s_per_user);
+    }
+    if (w.max_ttft_s && *w.max_ttft_s > 0 && o.ttft_s && *o.ttft_s > 0) take(*w.max_ttft_s / (*o.ttft_s * t.ttft));
+  } else if (is_training(request.kind) && request.training.deadline_s && o.train_s) {
+    // Every billed second counts: the whole job (start-up, spot restarts) with the training time at its slow end.
+    const double whole = o.job_s.value_or(*o.train_s);
+    const double slow = whole - *o.train_s + *o.train_s * t.training;
+    if (slow > 0) take(*request.training.deadline_s / slow);
+  }
+  return worst;
+}
+
+void note_target_margin(Option& o, const Request& request, const TargetFactors& factors, bool with_notes) {
+  o.target_margin = target_margin(o, request, factors);
+  if (!with_notes || !o.target_margin || !o.meets_targets) return;
+  const double m = *o.target_margin;
+  if (m >= 1.0) {
+    o.notes.push_back(note("target_margin", SeverityId::info, "target_margin.met",
+                           {param_number("margin", m - 1.0, format_percent(m - 1.0))}));
+  } else {
+    o.notes.push_back(note("target_margin", SeverityId::warning, "target_margin.paper",
+                           {param_number("shortfall", 1.0 - m, format_percent(1.0 - m))}));
+  }
 }
 
 RankingPolicy ranking_policy(const Request& request) {
   RankingPolicy policy;
   // Unknown orders rank as "best" (the request parser accepts only the three).
   policy.order = request.order;
-  // Rules 5 and 8 decide eligibility, not a margin (DESIGN.md "How the rules act"): spot is never the default
-  // pick for a user-facing endpoint or a pretraining run, because real spot gaps (an eighth of on-demand)
-  // overwhelm any stated margin; kSpotPretraining still orders spot options among themselves.
-  policy.spot_last = (request.kind == WorkloadKind::inference || request.kind == WorkloadKind::pretrain) &&
+  policy.spot_last = request.kind == WorkloadKind::inference && !request.inference.batch() &&
                      request.filters.pricing != PricingId::spot;
+  // A fixed load with targets (users and a speed or latency they need): the person pays for the capacity that meets
+  // them, a month of it. Without targets the speed the users get is unstated, and $ per million output tokens at the
+  // request's concurrency (the month's cost over the users' combined rate) keeps it in the balance.
+  const InferenceWorkload& w = request.inference;
+  policy.fixed_load = request.kind == WorkloadKind::inference && !w.batch() &&
+                      (w.min_output_tokens_per_s_per_user.has_value() || w.max_ttft_s.has_value());
   return policy;
 }
 
 std::span<const RankingRule> ranking_rules() {
-  static constexpr std::array<RankingRule, 7> kRules = {{
+  static constexpr std::array<RankingRule, 9> kRules = {{
       {"fits and meets the targets, then fits, then the rest",
        "1. VRAM first, then bandwidth: keep the offerings that hold the model and its KV cache", by_fit},
       {"of those that do not fit, the closest to fitting",
        "1. VRAM first: the nearest miss is the cheapest change (fewer users, shorter context, lower precision)",
        by_memory_pressure},
+      {"order=best: eligible under the guide's rules (or asked for) before outside them",
+       "5. and 8. Long runs on on-demand or reserved capacity, multi-node only of whole nodes on a cluster fabric, "
+       "endpoints on capacity that stays; 3. no GPU billed and idle (ranking.hpp \"Eligibility\")",
+       by_eligibility},
+      {"order=best: targets met at the low end of the option's range before targets met only at the point estimate",
+       "a target met only on paper is a gamble: the ~80% range (uncertainty.hpp) says how far the figure may fall",
+       by_target_margin},
       {"order=cheapest_per_hour: the lowest $ per hour", "the request's own order", by_hourly_price},
       {"order=fastest: the fastest", "the request's own order", by_speed_asked},
       {"order=best: on-demand before spot for an endpoint or a pretraining run, unless spot was asked for",
        "8. and 5. Spot suits fault-tolerant batch work; on-demand or reserved for user-facing endpoints and long "
        "multi-node runs",
        by_on_demand_for_endpoints},
-      {"order=best: the lowest cost of the work ($ for the job, else $ per million output tokens), weighed by the "
+      {"order=best: the lowest cost of the work ($ for the job or an offline batch; $ a month for a fixed load with targets; else "
+       "$ per million output tokens), weighed by the "
        "guide's judgement (apply_judgement: splits that must earn their place, marketplace reliability, HBM and "
        "FP8 for big work, GPUs that lack the run's formats, spot for pretraining)",
        "7. and 9. Billing granularity, minimum charge, spot restarts, storage and egress are all in the cost, "
@@ -241,7 +420,7 @@ int compare_keys(const RankKey& a, const RankKey& b, const RankingPolicy& policy
 // the other way round; lower_first orders a pair with a NaN "after" both ways.
 bool nan_free(const RankKey& k) {
   return !std::isnan(k.memory_pressure) && !std::isnan(k.usd_per_hour) && !std::isnan(k.speed) &&
-         !std::isnan(k.cost * k.ranking_factor);
+         !std::isnan(k.cost * k.ranking_factor) && !std::isnan(k.monthly * k.ranking_factor);
 }
 
 }  // namespace

@@ -18,16 +18,15 @@ namespace sizer {
 // in a note. The factors are stated margins, not fits:
 // - rule 3, one GPU when the model fits one: a replica split over several GPUs (or a job spread over
 //   several) while a single-GPU option fits and meets the targets must win by kSplitMargin;
-// - rule 8 and provider tiers: a marketplace listing (one third-party host's offer) for a user-facing
-//   endpoint (kMarketplaceEndpoint) or a job longer than a day that a host may drop (kMarketplaceLongJob);
+// - rule 8 and provider tiers: a marketplace listing (one third-party host's offer) for a job longer than a day
+//   that a host may drop (kMarketplaceLongJob); behind a user-facing endpoint it is an eligibility class below;
 // - rules 4–6, big work wants HBM and FP8: pretraining, full fine-tunes and serving models of 30B+ on
 //   GDDR memory (kNoHbm) or without FP8 tensor cores (kNoFp8);
 // - capabilities: a GPU that runs the job's bf16 as fp16 or has no FlashAttention (kLegacyGpuTraining
 //   for training, kLegacyGpuServing for serving), and ranks after every GPU that has both;
-// - rules 5 and 8, spot for pretraining: a long multi-node run is hard to resume (kSpotPretraining);
-//   reserved capacity is suggested instead (a note, with the provider's published commitments).
+// - rules 5 and 8, spot for pretraining shorter than a day (kSpotPretraining); longer, it is an eligibility class
+//   below; reserved capacity is suggested beside an on-demand pick (a note, with the provider's published commitments).
 constexpr double kSplitMargin = 1.25;
-constexpr double kMarketplaceEndpoint = 1.5;
 constexpr double kMarketplaceLongJob = 1.25;
 constexpr double kNoHbm = 1.25;
 constexpr double kNoFp8 = 1.15;
@@ -36,8 +35,8 @@ constexpr double kNoFp8 = 1.15;
 // fp16 overflow on them.
 constexpr double kLegacyGpuTraining = 2.0;
 constexpr double kLegacyGpuServing = 2.0;
-// Spot for a long multi-node pretraining run: capacity for a gang of nodes is rarely there on spot, and
-// the run stalls whenever any node is reclaimed; it must be half the price of on-demand to come first.
+// Spot for a pretraining run under a day: capacity for a gang of nodes is rarely there on spot, and the run stalls
+// whenever any node is reclaimed; it must be half the price of on-demand to come first.
 constexpr double kSpotPretraining = 2.0;
 constexpr double kBigServingParamsB = 30.0;
 constexpr double kLongJobS = 86400.0;
@@ -74,12 +73,71 @@ double judged_factor(const JudgedFacts& facts, double start, const Gpu* gpu, boo
 // A GPU that runs bf16 as fp16 or has no FlashAttention (capabilities.hpp): the judgement's "legacy_gpu".
 bool legacy_gpu(const Gpu* gpu);
 
+// ---- Eligibility (DESIGN.md "How the rules act"): the guide's rules that say "use X for Y" decide which
+// options are eligible for the work before any price is compared, because real price gaps (spot at an eighth
+// of on-demand) overwhelm any stated margin. The margins above remain for preferences inside a class. Each
+// class cites its rule:
+// - rules 5, 8: long pretraining and multi-day full fine-tunes (kLongJobS) on on-demand (or reserved)
+//   capacity, not spot, unless the request asks for spot (filters.pricing "spot");
+// - rule 5: a multi-node job only of whole nodes (kWholeNodeGpus) joined by the provider's cluster fabric;
+// - rule 3: no GPU billed and left idle (a 3-GPU box running a 2-GPU replica);
+// - rule 8: an endpoint on capacity that stays: no spot, no marketplace host, unless the request asks for
+//   them (filters.pricing "spot", filters.tiers naming "marketplace");
+// - rule 6 and the kernels a GPU has: a format the GPU has no kernel for cannot run (class cannot_run).
+// A GPU cluster is sold as 8-GPU nodes: NVIDIA HGX/DGX H100, H200, B200 baseboards and AMD's MI300X platform
+// carry 8 GPUs each on NVLink / Infinity Fabric, and the cluster fabric (InfiniBand, EFA, RoCE) joins those.
+constexpr int64_t kWholeNodeGpus = 8;
+
+// What the eligibility classes read of a priced option.
+struct EligibilityFacts {
+  bool fits = false;
+  bool no_kernel = false;  // the format has no kernel on the GPU (memory_pressure kNoKernelPressure)
+  int64_t gpus = 1;        // all instances'
+  int64_t instances = 1;
+  int64_t used_gpus = 1;   // tensor × pipeline × data
+  std::optional<TierId> tier;
+  std::optional<PricingId> pricing;
+  std::optional<double> job_s;
+  bool fabric = false;     // the provider joins instances by a cluster fabric
+};
+// `fabric`: the provider joins instances by a cluster fabric (pinned hardware: assumed, as the timing assumes).
+EligibilityFacts eligibility_facts(const Option& option, bool fabric);
+
+// The class, the rule it cites and a stable code, without words (the hot loop of a ranked evaluate).
+struct EligibilityVerdict {
+  EligibilityId klass = EligibilityId::eligible;
+  int rule = 0;
+  const char* code = "no_rule_excludes";
+};
+EligibilityVerdict eligibility_verdict(const EligibilityFacts& facts, const Request& request);
+// The same with the reason as a fact (message "eligibility.<code>"), for the options returned.
+Eligibility judge_eligibility(const Option& option, bool fabric, const Request& request);
+// 0: eligible or asked, 1: outside the rules, 2: cannot run or does not fit (RankKey::eligibility).
+int eligibility_rank(EligibilityId klass);
+
+// ---- Margin on targets: an option whose targets hold at the low end of its own ~80% range (uncertainty.hpp)
+// ranks before one that meets them only at the point estimate. The low-end factor of each target figure is a
+// property of the request (engine, model family), found once.
+struct TargetFactors {
+  double decode = 1;    // low-end factor of a per-user decode rate (truth / prediction, 10th percentile)
+  double ttft = 1;      // high-end factor of a time to first token (a time takes the reciprocal)
+  double training = 1;  // high-end factor of a training time
+};
+TargetFactors target_factors(const Request& request);
+// The worst ratio, over the request's targets, of what the low end of the option's range delivers to what the
+// target asks (>= 1: met with margin); nullopt when the request sets no target the option is timed against.
+std::optional<double> target_margin(const Option& option, const Request& request, const TargetFactors& factors);
+// Sets option.target_margin and, with notes, says by how much the targets hold (or fail) at the low end of the range.
+void note_target_margin(Option& option, const Request& request, const TargetFactors& factors, bool with_notes);
+
 // What of the request the rules read.
 struct RankingPolicy {
   OrderId order = OrderId::best;
   // Spot is never the default pick for a user-facing endpoint or a pretraining run, unless the request asked
   // for spot.
   bool spot_last = false;
+  // A fixed load with targets: cost is RankKey::monthly (ranking_policy says when).
+  bool fixed_load = false;
 };
 RankingPolicy ranking_policy(const Request& request);
 
@@ -95,7 +153,10 @@ struct RankKey {
   double usd_per_hour = 0;    // absent: 0
   double speed = 0;           // the figure "faster" means for the workload (higher first)
   double cost = 0;            // the figure "cheaper" means, before the judgement's factor
+  double monthly = 0;         // $ a month (serving), else `cost`: what a fixed load with targets ranks by
   double ranking_factor = 1;  // Option::ranking_factor
+  int eligibility = 0;        // eligibility_rank of the option's class
+  bool margin_met = true;     // targets hold at the low end of the range (or none is set)
 };
 RankKey rank_key(const Option& option);
 

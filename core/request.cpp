@@ -30,7 +30,12 @@ std::optional<Model> parse_model(const json& document, const Catalog& catalog, J
       const auto& id = model.get_ref<const std::string&>();
       const ModelArch* preset = catalog.find_model(id);
       if (preset == nullptr) {
-        r.error("unknown_model", "/model", message("issue.unknown_model", {param_text("id", id.substr(0, 80))}));
+        std::vector<std::string_view> ids;
+        for (const ModelArch& m : catalog.models) ids.push_back(m.id);
+        const std::optional<std::string> nearest = nearest_name(id, ids);
+        r.error("unknown_model", "/model",
+                nearest ? message("issue.unknown_model.nearest", {param_text("id", id.substr(0, 80)), param_text("nearest", *nearest)})
+                        : message("issue.unknown_model", {param_text("id", id.substr(0, 80))}));
         return std::nullopt;
       }
       return resolve_model(*preset, "/model", warnings);
@@ -45,7 +50,8 @@ std::optional<Model> parse_model(const json& document, const Catalog& catalog, J
                         "source", "as_of", "notes", "backbone", "task", "latent_downsample", "latent_channels",
                         "patch_size", "temporal_downsample", "default_steps", "native_width", "native_height",
                         "default_frames", "fps", "sample_rate_hz", "chunk_seconds", "encoder_layers", "decoder_layers",
-                        "guidance_distilled", "num_mel_bins", "max_source_positions", "max_target_positions"});
+                        "guidance_distilled", "num_mel_bins", "max_source_positions", "max_target_positions"},
+                       true);
       if (r.errors().size() != before) return std::nullopt;
       // An image, video or audio model given only by its size borrows an architecture (media.hpp).
       arch = fill_media_architecture(arch, catalog, "/model", warnings);
@@ -88,6 +94,14 @@ void parse_inference(const json& w, const Model* model, JsonReader& r, Inference
   out.max_ttft_s = r.number(w, "max_ttft_s", path, {0, 86400, true});
   out.requests_per_s = r.number(w, "requests_per_s", path, {0, 1e7, true});
   out.hours_per_day = r.number(w, "hours_per_day", path, {0, 24, true});
+  out.batch_tokens = r.number(w, "batch_tokens", path, {0, 1e16, true});
+  out.batch_requests = r.number(w, "batch_requests", path, {0, 1e13, true});
+  if (out.batch_tokens) {
+    out.batch_output_tokens = out.batch_tokens;
+    if (out.batch_requests) r.warning("ignored_field", "/workload/batch_requests", message("issue.ignored_field.batch_requests"));
+  } else if (out.batch_requests) {
+    out.batch_output_tokens = *out.batch_requests * static_cast<double>(out.output_tokens);
+  }
   if (model && model->kind == ModelKindId::llm && out.context_tokens > model->max_context) {
     r.error("context_too_long", context ? "/workload/context_tokens" : "/workload/prompt_tokens",
             message("issue.context_too_long",
@@ -97,7 +111,9 @@ void parse_inference(const json& w, const Model* model, JsonReader& r, Inference
   }
   r.unknown_fields(w, path,
                    {"kind", "weights", "kv_cache", "prompt_tokens", "output_tokens", "context_tokens", "concurrency",
-                    "min_output_tokens_per_s_per_user", "max_ttft_s", "requests_per_s", "hours_per_day"});
+                    "min_output_tokens_per_s_per_user", "max_ttft_s", "requests_per_s", "hours_per_day", "batch_tokens",
+                    "batch_requests"},
+                   true);
 }
 
 void parse_training(const json& w, bool pretrain, const Model* model, JsonReader& r, TrainingWorkload& out,
@@ -161,7 +177,7 @@ void parse_training(const json& w, bool pretrain, const Model* model, JsonReader
                       {param_number("pipeline", static_cast<double>(p.pipeline), std::to_string(p.pipeline)),
                        param_number("layers", static_cast<double>(model->layers), std::to_string(model->layers))}));
     }
-    r.unknown_fields(*layout, lpath, {"tensor", "pipeline", "data", "expert"});
+    r.unknown_fields(*layout, lpath, {"tensor", "pipeline", "data", "expert"}, true);
     out.parallelism = p;
   }
   const double params = model ? model->params_b * 1e9 : 0;
@@ -196,7 +212,8 @@ void parse_training(const json& w, bool pretrain, const Model* model, JsonReader
                    {"kind", "method", "optimizer", "lora_rank", "lora_targets", "seq_len", "micro_batch",
                     "grad_checkpointing", "sharding", "dataset_tokens", "epochs", "checkpoint_every_s", "tokens",
                     "precision", "deadline_s", "weights", "parallelism", "global_batch_tokens", "offload",
-                    "optimizer_in_backward", "activation_offload", "fused_loss"});
+                    "optimizer_in_backward", "activation_offload", "fused_loss"},
+                   true);
 }
 
 void parse_media(const json& w, WorkloadKind kind, const Model* model, JsonReader& r, MediaWorkload& out) {
@@ -220,7 +237,7 @@ void parse_media(const json& w, WorkloadKind kind, const Model* model, JsonReade
     out.runtime_given = true;
   }
   r.unknown_fields(w, path, {"kind", "weights", "width", "height", "frames", "steps", "batch", "images", "audio_seconds",
-                             "guidance", "runtime"});
+                             "guidance", "runtime"}, true);
 }
 
 std::optional<HardwarePin> parse_hardware(const json& h, const Catalog& catalog, JsonReader& r) {
@@ -234,7 +251,12 @@ std::optional<HardwarePin> parse_hardware(const json& h, const Catalog& catalog,
     const auto& id = h["gpu"].get_ref<const std::string&>();
     const Gpu* gpu = catalog.find_gpu(id);
     if (gpu == nullptr) {
-      r.error("unknown_gpu", "/hardware/gpu", message("issue.unknown_gpu", {param_text("id", id.substr(0, 80))}));
+      std::vector<std::string_view> ids;
+      for (const Gpu& g : catalog.gpus) ids.push_back(g.id);
+      const std::optional<std::string> nearest = nearest_name(id, ids);
+      r.error("unknown_gpu", "/hardware/gpu",
+              nearest ? message("issue.unknown_gpu.nearest", {param_text("id", id.substr(0, 80)), param_text("nearest", *nearest)})
+                      : message("issue.unknown_gpu", {param_text("id", id.substr(0, 80))}));
       ok = false;
     } else {
       pin.gpu = *gpu;
@@ -248,7 +270,7 @@ std::optional<HardwarePin> parse_hardware(const json& h, const Catalog& catalog,
     ok = false;
   }
   pin.count = r.integer(h, "count", path, 1, 65536).value_or(1);
-  r.unknown_fields(h, path, {"gpu", "count"});
+  r.unknown_fields(h, path, {"gpu", "count"}, true);
   if (!ok) return std::nullopt;
   return pin;
 }
@@ -289,7 +311,7 @@ void parse_filters(const json& f, const Catalog& catalog, JsonReader& r, Filters
       out.tiers.push_back(*from_id<TierId>(item.get_ref<const std::string&>()));
     }
   }
-  r.unknown_fields(f, path, {"providers", "pricing", "max_gpus", "max_usd_per_hour", "tiers"});
+  r.unknown_fields(f, path, {"providers", "pricing", "max_gpus", "max_usd_per_hour", "tiers"}, true);
 }
 
 }  // namespace

@@ -27,6 +27,12 @@ struct InferenceWorkload {
   std::optional<double> max_ttft_s;
   std::optional<double> requests_per_s;
   std::optional<double> hours_per_day;
+  // An offline batch (no users waiting): the output tokens to generate, from `batch_tokens` or `batch_requests` ×
+  // output_tokens. Present: the option is priced and ranked as a job (usd_total), where spot is fine (rule 8);
+  // absent: a fixed load (concurrency and targets), ranked by the monthly cost of the capacity that meets it.
+  std::optional<double> batch_tokens, batch_requests;
+  std::optional<double> batch_output_tokens;
+  bool batch() const { return batch_output_tokens.has_value(); }
 };
 
 // Fine-tuning and pretraining (CONTRACT.md workload kinds "finetune" and "pretrain").

@@ -38,6 +38,21 @@ struct Note {
   std::string text;  // written by phrase_options
 };
 
+// Where an option stands with the guide's rules before its price is weighed (ranking.hpp "Eligibility"):
+// the class, the rule of thumb it cites (DESIGN.md numbering; 0: none), a stable code and the reason as a
+// fact, phrased into `text` in the request's locale.
+struct Eligibility {
+  EligibilityId klass = EligibilityId::eligible;
+  int rule = 0;
+  std::string code;  // "spot_long_run", "endpoint_spot", "nodes_without_fabric", ...
+  Message reason;
+  std::string text;  // written by the phrasing step
+};
+
+// memory_pressure of an option whose format has no kernel on its GPU: it cannot run, whatever the memory says,
+// and ranks after every option that only lacks memory.
+constexpr double kNoKernelPressure = 1e6;
+
 // One ranked option (CONTRACT.md "options"). Absent (nullopt / empty) means "does not apply".
 struct Option {
   std::string provider, instance, offering_id, region;
@@ -76,6 +91,10 @@ struct Option {
   std::vector<std::string> warnings;  // the warning notes, phrased
   double memory_pressure = 0;  // used / usable, for ranking options that do not fit
   double ranking_factor = 1;   // the guide's judgement on the cost (ranking.cpp); 1 = none applied
+  std::optional<Eligibility> eligibility;  // set by the ranking (judge_eligibility) for every option returned
+  // Whether the targets hold at the low end of the option's ~80% range (ranking.hpp target_margin), and the
+  // worst ratio of that low-end figure to its target (>= 1: met with margin); absent without targets.
+  std::optional<double> target_margin;
 };
 
 // One row of the scale-out table: the top option's GPU kind and provider at another instance count.
@@ -123,8 +142,16 @@ struct OptionTable {
   std::vector<double> values;
 };
 
+// A filter that left no offering to rank: its name (a field of `filters`) and how many offerings it excluded
+// of those the filters before it left (evaluate.cpp filter_that_excludes_all).
+struct FilteredOut {
+  std::string filter;
+  int64_t excluded = 0;
+};
+
 struct Response {
   bool ok = false;
+  std::optional<FilteredOut> filtered_out;
   Issues errors;
   Issues warnings;
   Model model;

@@ -614,7 +614,8 @@ TrainingPlacement place_training(const Model& m, const TrainingWorkload& w, cons
                                  int64_t gpus, const Fabric& fabric, double logits_copies) {
   TrainingPlacement best;
   best.gpus = gpus;
-  best.usable_bytes_per_gpu = gpu.vram_bytes() * (1.0 - kTrainingFragmentation);
+  // The stated training headroom (kTrainingFragmentation) comes off what the driver reports, not the nominal size.
+  best.usable_bytes_per_gpu = gpu.driver_bytes() * (1.0 - kTrainingFragmentation);
   const std::vector<ShardingId> stages =
       w.sharding == ShardingId::auto_
           ? std::vector<ShardingId>{ShardingId::none, ShardingId::zero1, ShardingId::zero2, ShardingId::zero3}

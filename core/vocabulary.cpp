@@ -16,7 +16,7 @@ std::vector<VocabularyList> vocabulary_lists() {
           list_of<TierId>(),         list_of<BottleneckId>(), list_of<InterconnectId>(), list_of<BackboneId>(),
           list_of<MediaTaskId>(),    list_of<MediaRuntimeId>(), list_of<HardwareKindId>(), list_of<LocaleId>(),
           list_of<SeverityId>(),     list_of<OffloadId>(),     list_of<DetailId>(),
-          list_of<PriceConfidenceId>()};
+          list_of<PriceConfidenceId>(), list_of<EligibilityId>()};
 }
 
 }  // namespace sizer

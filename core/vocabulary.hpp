@@ -36,6 +36,10 @@ enum class TierId { hyperscaler, gpu_cloud, marketplace };
 // How sure the catalog is of a price (catalog/README.md "Confidence"): confirmed by a dated source at most 60 days
 // old, one undated source, or stale (older evidence, a newer source disagrees, or kept from an older snapshot).
 enum class PriceConfidenceId { confirmed, single_source, stale };
+// Where an option stands with the guide's rules before any price is compared (ranking.hpp "Eligibility"):
+// eligible; asked (a rule would rank it later, but the request asked for it: spot, a marketplace tier);
+// outside_rules (ranked after every eligible option); cannot_run (no kernel for the format); does_not_fit.
+enum class EligibilityId { eligible, asked, outside_rules, cannot_run, does_not_fit };
 enum class BottleneckId { memory_bandwidth, compute, interconnect, overhead };
 enum class InterconnectId { nvlink, pcie, infinity_fabric, none, other };
 enum class BackboneId { unet, dit };
@@ -96,6 +100,7 @@ SIZER_VOCABULARY(PricingId, "pricing", "on_demand", "spot", "any")
 SIZER_VOCABULARY(OrderId, "order", "best", "cheapest_per_hour", "fastest")
 SIZER_VOCABULARY(TierId, "tiers", "hyperscaler", "gpu_cloud", "marketplace")
 SIZER_VOCABULARY(PriceConfidenceId, "price_confidence", "confirmed", "single_source", "stale")
+SIZER_VOCABULARY(EligibilityId, "eligibility", "eligible", "asked", "outside_rules", "cannot_run", "does_not_fit")
 SIZER_VOCABULARY(BottleneckId, "bottlenecks", "memory_bandwidth", "compute", "interconnect", "overhead")
 SIZER_VOCABULARY(InterconnectId, "interconnects", "nvlink", "pcie", "infinity_fabric", "none", "other")
 SIZER_VOCABULARY(BackboneId, "backbones", "unet", "dit")

@@ -35,6 +35,19 @@ declare namespace createSizer {
   type Pricing = 'on_demand' | 'spot' | 'any';
   type Order = 'best' | 'cheapest_per_hour' | 'fastest';
   type Tier = 'hyperscaler' | 'gpu_cloud' | 'marketplace';
+  /** Where an option stands with the guide's rules before its price is weighed (CONTRACT.md `eligibility`) */
+  type EligibilityClass = 'eligible' | 'asked' | 'outside_rules' | 'cannot_run' | 'does_not_fit';
+  interface Eligibility {
+    class: EligibilityClass;
+    /** The rule of thumb cited (DESIGN.md numbering; 0: none) */
+    rule: number;
+    /** Stable: 'spot_long_run', 'endpoint_spot', 'endpoint_marketplace', 'nodes_without_fabric', 'partial_nodes',
+     *  'idle_gpus', 'long_run_on_demand', 'long_run_whole_nodes', 'endpoint_stays', 'spot_fault_tolerant',
+     *  'no_rule_excludes', 'no_kernel', 'does_not_fit', and the '_asked' forms */
+    code: string;
+    /** The reason, phrased in the request's locale */
+    reason: string;
+  }
   type Bottleneck = 'memory_bandwidth' | 'compute' | 'interconnect' | 'overhead';
   type Interconnect = 'nvlink' | 'pcie' | 'infinity_fabric' | 'none' | 'other';
   type Backbone = 'unet' | 'dit';
@@ -66,7 +79,7 @@ declare namespace createSizer {
     tiers: VocabularyEntry<Tier>[]; bottlenecks: VocabularyEntry<Bottleneck>[]; interconnects: VocabularyEntry<Interconnect>[];
     backbones: VocabularyEntry<Backbone>[]; media_tasks: VocabularyEntry<MediaTask>[]; media_runtimes: VocabularyEntry<MediaRuntime>[]; hardware_kinds: VocabularyEntry<HardwareKind>[];
     locales: VocabularyEntry<Locale>[]; severities: VocabularyEntry<Severity>[]; offload: VocabularyEntry<Offload>[];
-    detail: VocabularyEntry<Detail>[]; price_confidence: VocabularyEntry<PriceConfidence>[];
+    detail: VocabularyEntry<Detail>[]; price_confidence: VocabularyEntry<PriceConfidence>[]; eligibility: VocabularyEntry<EligibilityClass>[];
   }
 
   interface ModelArchitecture {
@@ -91,6 +104,8 @@ declare namespace createSizer {
               fp8?: number | null; int8?: number | null; fp4?: number | null };
     interconnect?: { kind: Interconnect; bandwidth_gbs?: number };
     pcie_bandwidth_gbs?: number;
+    /** Memory the driver reports (CUDA/HIP totalGlobalMem), bytes, and where it was read */
+    driver_memory_bytes?: number | null; driver_memory_source?: string;
   }
 
   interface TrainingWorkload {
@@ -135,6 +150,8 @@ declare namespace createSizer {
     max_ttft_s?: number;
     requests_per_s?: number;
     hours_per_day?: number;
+    /** An offline batch (no users waiting): output tokens to generate, or requests (× output_tokens); ranked by usd_total */
+    batch_tokens?: number; batch_requests?: number;
   }
 
   interface EvaluateRequest {
@@ -205,6 +222,10 @@ declare namespace createSizer {
     range?: { metric: string; low: number; high: number };
     /** Extension: a ~80% interval for each headline figure the option carries (CONTRACT.md `ranges`) */
     ranges?: FigureRanges;
+    /** Extension: the class the guide's rules put the option in, and why (ranked before price) */
+    eligibility?: Eligibility;
+    /** Extension: the worst low-end-of-range figure over its target (>= 1: targets met with margin) */
+    target_margin?: number;
     reasons: string[];
     warnings: string[];
     /** Extension: reasons (info) and warnings in machine-readable form, in the same order */
@@ -213,7 +234,8 @@ declare namespace createSizer {
 
   interface OptionNote {
     /** e.g. 'fits', 'judgement' (a ranking rule moved this option), 'listing' (a marketplace listing), 'layout',
-        'multi_node', 'reserved', and capability warnings: 'bf16_as_fp16', 'no_flash_attention', 'no_kernel', 'no_fp8_training' */
+        'multi_node', 'reserved', 'target_margin' (params.margin or params.shortfall: the targets at the low end of the
+        range), and capability warnings: 'bf16_as_fp16', 'no_flash_attention', 'no_kernel', 'no_fp8_training' */
     code: string;
     severity: Severity;
     /** Each figure's raw number where it has one (bytes, seconds, dollars, a fraction), else its text */

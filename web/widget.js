@@ -3,7 +3,7 @@
    (reflected to properties). Every widget on a page shares the one core that GpuSizerUI.loadCore() starts.
    Themable from the host page with CSS custom properties (--gpu-sizer-accent, --gpu-sizer-bg, --gpu-sizer-surface,
    --gpu-sizer-fg, --gpu-sizer-font, --gpu-sizer-radius, --gpu-sizer-max-height, --gpu-sizer-card-*) and ::part()
-   (card, title, fits, pick, speed, cost, price, link, notice, scroll). Works under
+   (card, title, fits, pick, class, speed, cost, price, link, notice, scroll). Works under
    default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' (constructed style sheets only).
    Every result dispatches a `gpu-sizer-result` CustomEvent ({ detail: { response, request, view } }) on the element.
    An attribute value the widget cannot use is shown in the widget, in its language, and logged with console.warn
@@ -289,6 +289,14 @@
       speed = t(lang, 'wg_speed_audio', { rtf: fmtNum(lang, o.real_time_factor, 3) });
     } else if (isNum(o.seconds_per_image)) {
       speed = t(lang, 'wg_speed_image', { s: fmtNum(lang, o.seconds_per_image, o.seconds_per_image < 10 ? 2 : 1) });
+    }
+    // The class the guide's rules put the pick in and the rule it cites, short (the card's height budget); the core's
+    // sentence saying why, in the card's language, is its title.
+    var cls = o.eligibility;
+    if (cls && typeof cls.class === 'string' && t(lang, 'wg_class_' + cls.class) !== 'wg_class_' + cls.class) {
+      var label = t(lang, 'wg_class_' + cls.class) + (isNum(cls.rule) && cls.rule > 0 ? ' · ' + t(lang, 'wg_rule', { n: fmtNum(lang, cls.rule, 0) }) : '');
+      rows.push(el('dt', { part: 'class-label' }, [t(lang, 'wg_class')]));
+      rows.push(el('dd', { part: 'class', title: typeof cls.reason === 'string' ? cls.reason : '' }, [label]));
     }
     if (speed) row('speed', t(lang, 'wg_speed'), speed);
     if (isNum(o.usd_per_hour)) {

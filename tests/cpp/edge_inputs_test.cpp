@@ -280,11 +280,13 @@ TEST_CASE("edge: unknown format, engine, kind, GPU, model and provider", "[edge]
   const std::string message = r["errors"][0]["message"].get<std::string>();
   CHECK(message.find("int3") != std::string::npos);
   CHECK(message.find("int4") != std::string::npos);
-  // An unknown field is a warning, not an error.
-  const json extra = sizer_test::evaluate(with(base, ptr("/workload/turbo"), true));
+  // An unknown field inside the request's objects is an error naming the nearest field (issue 30: a misspelt
+  // field must not change the answer silently); at the top level it stays a warning (a newer request's section).
+  require_error(evaluate(with(base, ptr("/workload/turbo"), true)), "unknown_field", "/workload/turbo");
+  const json extra = sizer_test::evaluate(with(base, ptr("/turbo"), true));
   CHECK(extra["ok"] == true);
   bool warned = false;
-  for (const auto& w : extra["warnings"]) warned = warned || (w["code"] == "unknown_field" && w["path"] == "/workload/turbo");
+  for (const auto& w : extra["warnings"]) warned = warned || (w["code"] == "unknown_field" && w["path"] == "/turbo");
   CHECK(warned);
 }
 

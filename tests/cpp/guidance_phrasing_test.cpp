@@ -211,12 +211,19 @@ TEST_CASE("with locale ar every top-level error and warning is Arabic", "[messag
 TEST_CASE("English messages of issues keep today's wording", "[messages][issues]") {
   const json r = sizer_test::evaluate({{"model", "llama-3.1-8b"},
                                        {"workload", {{"kind", "inference"}, {"concurrency", "many"}, {"colour", 1}}},
-                                       {"engine", "nope"}});
+                                       {"engine", "nope"}, {"colour", 1}});
   std::set<std::string> messages;
   for (const auto& e : r["errors"]) messages.insert(e["message"].get<std::string>());
   for (const auto& w : r["warnings"]) messages.insert(w["message"].get<std::string>());
   CHECK(messages.count("\"concurrency\" must be a whole number, not a string."));
+  // At the top level an unknown field is still a warning; inside an object it is an error that lists the fields
+  // (issue 30: a misspelt field must not change the answer silently).
   CHECK(messages.count("\"colour\" is not a field this version knows; it was ignored."));
+  bool listed = false;
+  for (const auto& e : r["errors"]) {
+    if (e["path"] == "/workload/colour") listed = e["message"].get<std::string>().rfind("\"colour\" is not a field here; the fields are: kind, weights", 0) == 0;
+  }
+  CHECK(listed);
   CHECK(messages.count(
       "\"engine\" is \"nope\"; expected one of: vllm, sglang, tensorrt-llm, llama.cpp, transformers, generic."));
 }

@@ -73,16 +73,23 @@ TEST_CASE("context past the model's maximum and a workload of the wrong kind are
   CHECK(r["errors"][0]["path"] == "/workload/kind");
 }
 
-TEST_CASE("unknown fields are warnings with their paths; the rest is evaluated", "[request]") {
+TEST_CASE("unknown fields: warnings at the top level, errors with their paths inside the request's objects", "[request]") {
+  // Issue 30: a misspelt field inside an object (a target, a filter) changed the answer silently as a warning.
   json request = sizer_test::inference_request(sizer_test::llama_8b(), {{"prompt_tokens", 10}, {"turbo", true}}, "h100-sxm");
   request["model"]["colour"] = "red";
   request["extra"] = 1;
-  const json r = sizer_test::evaluate(request);
+  json r = sizer_test::evaluate(request);
+  REQUIRE(r["ok"] == false);
+  const auto e = paths(r["errors"]);
+  CHECK(e.count("/workload/turbo") == 1);
+  CHECK(e.count("/model/colour") == 1);
+  CHECK(paths(r["warnings"]).count("/extra") == 1);
+  // Only the top-level one: the rest is evaluated.
+  request = sizer_test::inference_request(sizer_test::llama_8b(), {{"prompt_tokens", 10}}, "h100-sxm");
+  request["extra"] = 1;
+  r = sizer_test::evaluate(request);
   REQUIRE(r["ok"] == true);
-  const auto p = paths(r["warnings"]);
-  CHECK(p.count("/workload/turbo") == 1);
-  CHECK(p.count("/model/colour") == 1);
-  CHECK(p.count("/extra") == 1);
+  CHECK(paths(r["warnings"]).count("/extra") == 1);
 }
 
 TEST_CASE("JSON Pointer tokens escape ~ and /", "[request]") {

@@ -13,7 +13,7 @@ const UNIONS = {
   Method: 'methods', Optimizer: 'optimizers', LoraTargets: 'lora_targets', Sharding: 'sharding', Precision: 'precisions',
   Pricing: 'pricing', Order: 'order', Tier: 'tiers', Bottleneck: 'bottlenecks', Interconnect: 'interconnects', Backbone: 'backbones',
   MediaTask: 'media_tasks', MediaRuntime: 'media_runtimes', HardwareKind: 'hardware_kinds', Locale: 'locales', Severity: 'severities', Offload: 'offload',
-  Detail: 'detail', PriceConfidence: 'price_confidence'
+  Detail: 'detail', PriceConfidence: 'price_confidence', EligibilityClass: 'eligibility'
 };
 
 // `type Name = 'a' | 'b' | …;` (over several lines) -> { Name: ['a', 'b', …] }. A union with a member that is not a

@@ -54,6 +54,10 @@
     o.badges = function (x) {
       var out = [];
       var tier = o.tier(x);
+      // The class the guide's rules put the option in (the core's label), its reason as the title: shown on every row,
+      // so an option outside the rules says so without opening the row.
+      var el = x.eligibility;
+      if (el && typeof el.class === 'string') out.push(['class-' + el.class.replace(/_/g, '-'), o.vocabLabel('eligibility', el.class), typeof el.reason === 'string' ? el.reason : '']);
       // The provider's tier (the core's words); a marketplace row is one host's listing.
       if (tier) out.push(['tier-' + tier.replace(/_/g, '-'), tier === 'marketplace' ? t('tier_marketplace_row') : o.vocabLabel('tiers', tier), t('t_tier_' + tier)]);
       var g = view.gpu[x.gpu] || {};
