@@ -47,12 +47,13 @@ test('table and CSV: each price\'s confidence and date; the doubtful one shows i
 
   // The CSV: the confidence and the ISO date in columns of their own, the doubtful badge among the badges.
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#gs-csv')]);
-  const csv = fs.readFileSync(await download.path(), 'utf8').slice(1).split('\r\n').filter(Boolean);
-  const head = csv[0].split(',');
+  const { parseCsv } = require('../../scripts/lib/csv.js');
+  const csv = parseCsv(fs.readFileSync(await download.path(), 'utf8').slice(1)).filter((r) => r.length > 1);
+  const head = csv[0];
   const ci = head.indexOf('Price confidence');
   const si = head.indexOf('Price seen');
-  assert.ok(ci >= 0 && si >= 0, csv[0]);
-  const body = csv.slice(1).map((l) => l.split(','));
+  assert.ok(ci >= 0 && si >= 0, head.join(','));
+  const body = csv.slice(1);
   assert.ok(body.every((r) => ['Confirmed', 'Stale'].includes(r[ci])), 'every row has its confidence');
   const stale = body.filter((r) => r[ci] === 'Stale');
   assert.equal(stale.length, 1);
