@@ -24,6 +24,8 @@ test('Arabic: the core phrases the field error and the assumed value', async (t)
   await settle(page);
   const note = await page.locator('#gs-dataset_tokens-assumed').textContent();
   assert.match(note, ARABIC, note);
-  assert.match(note, /dataset_tokens/);
+  // Without the clause that names the API field (issue 32: no API names in the UI; the field's label says which).
+  assert.doesNotMatch(note, /dataset_tokens/);
+  assert.match(note, /100/, note);
   assert.deepEqual(problems, []);
 });

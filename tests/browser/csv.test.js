@@ -29,7 +29,8 @@ async function tableRows(page) {
     const cols = Array.from(document.querySelectorAll('#gs-table thead th[data-col]')).filter((th) => th.dataset.col !== 'details');
     const head = cols.map((th) => th.querySelector('button') ? th.querySelector('button').firstChild.textContent : th.textContent);
     // A cell's text without the lines a narrow table repeats in the name's cell (provider, tier: their columns have them).
-    const text = (el) => { const c = el.cloneNode(true); c.querySelectorAll('.gs-narrowline').forEach((x) => x.remove()); return c.textContent; };
+    // (And the why-here label under the fit: the CSV has it in a column of its own, after the table's.)
+    const text = (el) => { const c = el.cloneNode(true); c.querySelectorAll('.gs-narrowline, .gs-whycell').forEach((x) => x.remove()); return c.textContent; };
     const body = Array.from(document.querySelectorAll('#gs-table tbody tr.gs-opt')).map((tr) =>
       cols.map((th) => text(tr.querySelector(`[data-col="${th.dataset.col}"]`))));
     const info = document.querySelector('#gs-table-info').textContent.match(/of ([\d,]+) options/);
@@ -48,7 +49,9 @@ async function exportCsv(page) {
 // The CSV holds every option that passes the filter (issue 16); the table shows the first of them, in the same
 // order: those rows must agree.
 function compare(table, csv) {
-  assert.deepEqual(csv[0], table.head, 'CSV header = table header');
+  // The table's columns, then the CSV's own two (issue 32): why here, and the provider's price page.
+  assert.deepEqual(csv[0].slice(0, table.head.length), table.head, 'CSV header = table header');
+  assert.deepEqual(csv[0].slice(table.head.length), ['Why here', 'Price page'], 'then why here and the price page');
   assert.ok(csv.length - 1 >= table.body.length, 'every shown row is exported');
   assert.equal(csv.length - 1, table.matching, 'the CSV has every matching option');
   table.body.forEach((cells, r) => {

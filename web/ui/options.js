@@ -228,8 +228,6 @@
       }
       cols.push(
         { id: 'fits', label: t('col_fits'), sortVal: o.fitsRank, text: o.fitsText, csv: o.fitsText, compact: true, desc: true },
-        { id: 'why', label: t('col_why'), csvOnly: true, nosort: true, text: function (x) { return o.why(x, resp)[1]; },
-          csv: function (x) { var w = o.why(x, resp); return w[2] ? w[1] + ': ' + w[2] : w[1]; } },
         { id: 'badges', label: t('col_badges'), nosort: true, text: function (x) { return o.badges(x).map(function (b) { return b[1]; }).join(' | '); },
           csv: function (x) { return o.badges(x).map(function (b) { return b[1]; }).join(' | '); } });
       // How sure the catalog is of each price, and the date it was seen (compact: the widget's table shows it too);
@@ -244,13 +242,17 @@
         { id: 'price_seen', label: t('col_price_seen'), csvOnly: true, nosort: true, text: function (x) { return o.priceSeen(x) || ''; },
           csv: function (x) { return o.priceSeen(x) || ''; } });
       }
-      cols.push({ id: 'price_page', label: t('k_price_page'), csvOnly: true, text: function (x) { return C.pricePage(view, x) || ''; }, csv: function (x) { return C.pricePage(view, x) || ''; } });
       // When the catalog dates its prices: the date of each row's price (old ones marked).
       if ((resp.options || []).some(function (x) { return !!o.priceAsOf(x); })) {
         cols.push({ id: 'price_date', label: t('col_price_date'), sortVal: function (x) { return o.priceAsOf(x) || ''; },
           text: function (x) { var d = o.priceAsOf(x); return d ? fmt.shortDate(d) : '—'; },
           csv: function (x) { var d = o.priceAsOf(x); return d ? fmt.shortDate(d) : ''; }, old: o.priceOld });
       }
+      // Only in the CSV, after the table's columns (the table shows them in the fit and details cells): why the
+      // option sits where it does, and the provider's price page.
+      cols.push({ id: 'why', label: t('col_why'), csvOnly: true, nosort: true, text: function (x) { return o.why(x, resp)[1]; },
+        csv: function (x) { var w = o.why(x, resp); return w[2] ? w[1] + ': ' + w[2] : w[1]; } },
+      { id: 'price_page', label: t('k_price_page'), csvOnly: true, nosort: true, text: function (x) { return C.pricePage(view, x) || ''; }, csv: function (x) { return C.pricePage(view, x) || ''; } });
       return a.compact ? cols.filter(function (c) { return c.compact; }) : cols;
     };
     o.rows = function (resp) {
