@@ -18,8 +18,11 @@ struct EnginePreset {
   double graph_bytes_per_gpu;
   // Tokens per KV block (vLLM/SGLang page size 16, TensorRT-LLM 64 tokens per block; 1 = contiguous).
   int kv_block_tokens;
-  // Tokens one prefill chunk processes (vLLM V1 max_num_batched_tokens 8192 for online serving;
-  // llama.cpp n_batch 2048). The activation peak scales with it.
+  // Tokens one prefill chunk processes: the engine's token budget per step (vLLM V1 max_num_batched_tokens
+  // 8192 for the OpenAI server on large GPUs, vllm/engine/arg_utils.py; SGLang chunked_prefill_size 8192,
+  // ServerArgs; TensorRT-LLM max_num_tokens 8192, BuildConfig/LlmArgs defaults; llama.cpp n_batch 2048;
+  // transformers: the whole batch in one pass). The activation peak scales with it, and under load a
+  // request's first token waits for the prompts ahead of it in steps of this many tokens (performance.cpp).
   int prefill_chunk_tokens;
   // Fraction of peak memory bandwidth a decode step achieves on weights and KV reads, on HBM and on
   // GDDR cards (llama.cpp's kernels reach a larger share of a GDDR card's lower bandwidth).

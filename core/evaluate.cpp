@@ -577,7 +577,12 @@ SIZER_NOINLINE Response evaluate(const json& request_document, const Catalog& ca
     response.options.resize(limit);
     shape_of.resize(limit);
   }
-  for (Option& option : response.options) set_ranges(option, request);  // uncertainty.hpp
+  for (Option& option : response.options) {
+    const Gpu* gpu = catalog.find_gpu(option.gpu);
+    const std::string_view vendor = gpu ? std::string_view(gpu->vendor)
+                                        : request.hardware ? std::string_view(request.hardware->gpu.vendor) : "nvidia";
+    set_ranges(option, request, vendor);  // uncertainty.hpp
+  }
   response.fit_by_gpu = fit_by_gpu(request, engine, catalog);
   response.request = request;
   if (words) response.guidance = build_guidance(request, response, catalog);

@@ -213,8 +213,12 @@ void write_option(Text& out, const Option& o) {
   j.put("startup_s", o.startup_s);
   j.put("target_margin", o.target_margin);
   if (o.tier) j.put_string("tier", id_of(*o.tier));
+  j.put("tpot_mean_s", o.tpot_mean_s);
+  j.put("tpot_p90_s", o.tpot_p90_s);
   j.put("train_s", o.train_s);
   j.put("train_tokens_per_s", o.train_tokens_per_s);
+  j.put("ttft_mean_s", o.ttft_mean_s);
+  j.put("ttft_p90_s", o.ttft_p90_s);
   j.put("ttft_s", o.ttft_s);
   j.put("usd_compute", o.usd_compute);
   j.put("usd_egress", o.usd_egress);

@@ -183,6 +183,10 @@ Candidate evaluate_with(const Request& request, const InferenceWorkload& workloa
   option.decode_output_tokens_per_s_per_user = s.speed.decode_tokens_per_s_per_user;
   option.output_tokens_per_s = s.speed.output_tokens_per_s;
   option.ttft_s = s.speed.ttft_s;
+  option.ttft_mean_s = s.speed.ttft_mean_s;
+  option.ttft_p90_s = s.speed.ttft_p90_s;
+  option.tpot_mean_s = s.speed.tpot_mean_s;
+  option.tpot_p90_s = s.speed.tpot_p90_s;
   option.range = range_around("output_tokens_per_s", s.speed.output_tokens_per_s, engine.speed_relative_error);
   if (in.notes) {
     note_fit(option, workload, s, *in.gpu);

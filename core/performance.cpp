@@ -9,6 +9,13 @@
 namespace sizer {
 namespace {
 constexpr double kLowPrecisionComputeShare = 0.7;
+// The standard normal's 90th percentile.
+constexpr double kZ90 = 1.2816;
+// Open loop past capacity: the utilisation the queueing formulas are held at (the wait is then a floor).
+constexpr double kMaxUtilisation = 0.95;
+// Waves of requests a closed-loop serving benchmark sends: InferenceX's num_prompts = 10 × concurrency
+// (SemiAnalysisAI/InferenceX benchmark scripts), the first of them all at once.
+constexpr double kBenchmarkWaves = 10.0;
 }  // namespace
 
 bool halves_fp32_accumulate(const Gpu& gpu) {
@@ -169,7 +176,18 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   // Prefill of one prompt: 2·N·s matmul FLOPs plus causal attention 2·L·s²·heads·head_dim, at the
   // prefill MFU; never faster than reading the weights once. TTFT adds the first decode step.
   const double prompt = static_cast<double>(workload.prompt_tokens);
-  const double prefill_flops = 2.0 * active_params * prompt +
+  // MoE prefill: the grouped expert GEMMs pad each touched expert's rows up to the kernel's M tile
+  // (kMoeTileRows), so a prompt of s tokens that gives each of the U experts it touches m = s·k/U rows
+  // runs (m / tile + ½) tiles per expert on average: s·k rows cost U·tile·(m/tile + ½). Small prompts
+  // on many experts (DeepSeek-V3: 1024 tokens × 8 of 256 experts, m = 32) run at a quarter of the rate.
+  double moe_padding = 1.0;
+  if (model.experts > 1 && routed_active > 0 && prompt > 0) {
+    const double rows = prompt * static_cast<double>(model.experts_per_token);
+    const double touched = experts_touched(model, prompt);
+    const double tiles = std::max(1.0, rows / touched / kMoeTileRows + 0.5);
+    moe_padding = std::max(1.0, touched * kMoeTileRows * tiles / rows);
+  }
+  const double prefill_flops = 2.0 * active_params * prompt + 2.0 * routed_active * prompt * (moe_padding - 1.0) +
                                attention_cost * 2.0 * static_cast<double>(model.layers) * prompt * prompt *
                                    static_cast<double>(model.heads) * static_cast<double>(model.head_dim);
   // Engines that accumulate prefill matmuls in fp16 (llama.cpp) run at twice the listed 16-bit rate on
@@ -188,12 +206,55 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   s.prefill_s = std::max(prefill_compute, memory.weights_bytes / tensor / bandwidth) + prefill_comm;
   s.ttft_s = s.prefill_s + s.step_s;
 
-  // Time per output token under load: with continuous batching the other batch − 1 sequences' prompts
-  // are prefilled in chunks between (or inside) this sequence's decode steps, on average
-  // (batch − 1) / output_tokens prompts per step (vLLM chunked prefill / SGLang mixed batches: the
-  // decode step of a mixed batch waits for its prefill chunk). At batch 1 the prompt is the TTFT's.
+  // Serving under load. A prompt token costs its share of the prefill matmuls and of the tensor-parallel
+  // exchange; a step that carries `tokens` prompt tokens beside the running sequences' decode takes
+  // max(step_s, tokens × per-token + fixed costs): prompt work hides under the weight read of a memory-bound
+  // decode step until it outgrows it (chunked prefill: vLLM, SGLang and TensorRT-LLM mix prompt chunks
+  // into decode batches).
+  const double prompt_tokens = std::max(1.0, prompt);
+  const double prefill_comm_per_token =
+      placement.tensor > 1 ? 2.0 * static_cast<double>(model.layers) * 2.0 * (tensor - 1.0) / tensor *
+                                 static_cast<double>(model.hidden) * 2.0 / (link.bandwidth_gbs * 1e9)
+                           : 0.0;
+  s.prefill_s_per_token = prefill_compute / prompt_tokens + prefill_comm_per_token;
+  s.chunk_tokens = static_cast<double>(engine.prefill_chunk_tokens > 0 ? engine.prefill_chunk_tokens : 1 << 24);
+  const double fixed_s = s.overhead_s + s.interconnect_s;
+  auto mixed_step_s = [&](double tokens) {
+    return std::max(s.step_s, s.compute_s + tokens * s.prefill_s_per_token + fixed_s);
+  };
+  const double budget = std::max(1.0, s.chunk_tokens);
+  // The first wave of a closed loop: `batch` users who all send at once (a benchmark's --max-concurrency
+  // start). The engine fills each step with up to `budget` prompt tokens in arrival order, so request i's
+  // first token comes when the step holding its prompt's last token ends: every earlier prompt first.
+  auto burst_done_s = [&](double i, double users) {
+    const double through = i * prompt_tokens;
+    const double chunks = std::max(1.0, std::ceil(through / budget - 1e-9));
+    const double last = std::min(budget, users * prompt_tokens - (chunks - 1.0) * budget);
+    return (chunks - 1.0) * mixed_step_s(budget) + mixed_step_s(std::max(1.0, last));
+  };
+  const double alone_s = burst_done_s(1.0, 1.0);
+  auto burst_queue_s = [&](double i) { return std::max(0.0, burst_done_s(i, batch) - alone_s); };
+  // Mean over the users (exact up to 64, else at 64 evenly spaced quantiles).
+  double burst_sum = 0;
+  const int samples = batch <= 64.0 ? static_cast<int>(batch) : 64;
+  for (int j = 0; j < samples; ++j) {
+    const double i = batch <= 64.0 ? j + 1.0 : std::ceil((j + 0.5) / samples * batch);
+    burst_sum += burst_queue_s(i);
+  }
+  const double burst_mean = burst_sum / samples;
+
+  // Per output token. Each other user's prompt (batch − 1 of them over one request's output_tokens steps,
+  // in steady state) lands in one step; that step costs its prompt's work beyond what the weight read hid.
   const double output_steps = static_cast<double>(std::max<int64_t>(1, workload.output_tokens));
-  s.tpot_s = s.step_s + std::max(0.0, batch - 1.0) * prefill_compute / output_steps;
+  const double prompt_step_extra = std::max(0.0, mixed_step_s(std::min(budget, prompt_tokens)) - s.step_s) *
+                                   std::ceil(prompt_tokens / budget - 1e-9);
+  auto tpot_with_s = [&](double prompts) { return s.step_s + prompts * prompt_step_extra / output_steps; };
+  // The prompts landing during one request's decode vary; counted as Poisson (mean batch − 1), so the 90th
+  // percentile request sees (batch − 1) + z₀.₉·√(batch − 1) of them (z₀.₉ = 1.2816).
+  const double others = std::max(0.0, batch - 1.0);
+  s.tpot_mean_s = tpot_with_s(others);
+  s.tpot_p90_s = tpot_with_s(others + kZ90 * std::sqrt(others));
+  s.tpot_s = s.tpot_mean_s;
   s.decode_tokens_per_s_per_user = 1.0 / s.tpot_s;
 
   // Aggregate output under continuous batching: while a replica's `batch` sequences each decode
@@ -207,6 +268,38 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   s.output_tokens_per_s = replica_rate * sequences / batch;
   s.sequences_per_replica = batch;
   s.sequences = sequences;
+
+  // After the first wave the users' requests drift apart (outputs of different lengths, TTFTs of different
+  // waits), and a request waits for what is in flight when it arrives:
+  // - the decode step running then, half a step on average, if any other request is running;
+  // - the prompts ahead of it. Prompt work of S = prompt × per-token seconds per request runs on the tensor
+  //   time decode leaves free (1 − compute_s / tpot); at utilisation ρ = λ·S / free that queue waits
+  //   ρ·S' / (2(1 − ρ)) on average (M/D/1, Pollaczek–Khinchine; S' = S / free), and its 90th percentile
+  //   takes the M/M/1 tail's shape, mean × ln(10ρ)/ρ (Kleinrock 1975, Queueing Systems I, §3.2, §5.7).
+  // Closed loop: the other batch − 1 users each send one request per request lifetime (ttft + output ×
+  // tpot), so λ = (batch − 1) / lifetime (Little's law). Open loop: λ = requests_per_s over the replicas,
+  // Poisson. Past capacity the queue grows for as long as the load lasts: ρ is held at kMaxUtilisation
+  // and the figure is a floor.
+  const bool open_loop = workload.requests_per_s && *workload.requests_per_s > 0;
+  const double lifetime_s = s.ttft_s + output_steps * s.tpot_mean_s;
+  const double arrivals_per_s =
+      open_loop ? *workload.requests_per_s / static_cast<double>(std::max<int64_t>(1, placement.data))
+                : std::max(0.0, batch - 1.0) / lifetime_s;
+  const double busy = open_loop ? std::min(1.0, arrivals_per_s * lifetime_s) : std::max(0.0, batch - 1.0) / batch;
+  const double free_share = std::max(1.0 - kMaxUtilisation, 1.0 - s.compute_s / s.tpot_mean_s);
+  const double service_s = prompt_tokens * s.prefill_s_per_token / free_share;
+  s.utilisation = arrivals_per_s * service_s;
+  const double rho = std::min(kMaxUtilisation, s.utilisation);
+  const double queue_wait = rho * service_s / (2.0 * (1.0 - rho));
+  const double tail = rho > 0.1 ? std::max(1.0, std::log(10.0 * rho) / rho) : 1.0;
+  // A benchmark sends kBenchmarkWaves × concurrency requests (InferenceX: num_prompts = 10 × concurrency;
+  // vLLM bench serve's sweeps alike), so the first wave's burst is a tenth of the closed loop's requests.
+  const double first_wave = open_loop ? 0.0 : burst_mean / kBenchmarkWaves;
+  double queue_mean = busy * s.step_s / 2.0 + queue_wait + first_wave;
+  double queue_p90 = busy * 0.9 * s.step_s + queue_wait * tail + first_wave;
+  s.queue_mean_s = queue_mean;
+  s.ttft_mean_s = s.ttft_s + queue_mean;
+  s.ttft_p90_s = s.ttft_s + queue_p90;
   return s;
 }
 

@@ -32,6 +32,16 @@ struct InferenceSpeed {
   double prefill_s = 0;
   double prefill_compute_s = 0;     // the prompt's matmuls alone, interleaved with decode steps
   double ttft_s = 0;
+  // Under load (performance.cpp, "serving under load"): the first token's mean and 90th percentile over the
+  // requests, and the time per output token's, as benchmarks (vLLM bench serve, genai-perf) report them.
+  double ttft_mean_s = 0;
+  double ttft_p90_s = 0;
+  double tpot_mean_s = 0;
+  double tpot_p90_s = 0;
+  double queue_mean_s = 0;            // of ttft_mean_s: waiting behind other requests' prefills
+  double prefill_s_per_token = 0;     // a prompt token's share of prefill_compute_s (plus its exchange)
+  double chunk_tokens = 0;            // the engine's prefill token budget per step
+  double utilisation = 0;             // open loop: offered requests over what the replicas serve
   double peak_flops = 0;            // per GPU at compute_precision
   double prefill_peak_flops = 0;    // the rate prefill runs at (twice peak_flops for fp16 accumulation on GeForce)
   double compute_efficiency = 0;    // share of peak the matmuls reach (engine preset, less at 8/4 bit)
@@ -70,6 +80,11 @@ constexpr double kNoFlashAttentionSlowdown = 2.0;
 // Qwen3-235B-A22B FP8 8×H200 1000/1000 throughput (perf-overview; still +40%: attention DP and expert
 // parallelism are not modelled).
 constexpr double kMoeExpertBandwidthShare = 0.7;
+// Rows of the M tile grouped expert GEMMs pad each expert's tokens to: DeepGEMM's contiguous grouped layout
+// aligns every expert's segment to get_m_alignment_for_contiguous_layout() = 128 rows (deepseek-ai/DeepGEMM
+// README, "grouped GEMMs (contiguous layout)"), and vLLM/SGLang's moe_align_block_size pads each expert's
+// tokens to the fused-MoE kernel's BLOCK_SIZE_M (64–128 at prefill sizes) alike.
+constexpr double kMoeTileRows = 128.0;
 constexpr double kMoeLayerLatencyS = 55e-6;
 
 // True for GPUs whose listed 16-bit tensor rate is half of what fp16 accumulation reaches (GeForce).

@@ -68,6 +68,8 @@ struct Option {
   std::optional<InterconnectId> interconnect;
   std::optional<BottleneckId> bottleneck;
   std::optional<double> decode_output_tokens_per_s_per_user, output_tokens_per_s, ttft_s;
+  // Under load (CONTRACT.md): the first token's and the time per output token's mean and 90th percentile.
+  std::optional<double> ttft_mean_s, ttft_p90_s, tpot_mean_s, tpot_p90_s;
   std::optional<int64_t> max_concurrency, max_context_tokens, kv_capacity_tokens;
   std::optional<double> train_tokens_per_s, train_s, gpu_hours, mfu;
   std::optional<double> seconds_per_image, real_time_factor, items_per_s;

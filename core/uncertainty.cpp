@@ -23,7 +23,8 @@ bool larger_is_faster(std::string_view figure) {
 std::string_view group_of(const Request& request, std::string_view figure) {
   if (figure == "decode_output_tokens_per_s_per_user") return "decode";
   if (figure == "output_tokens_per_s") return "throughput";
-  if (figure == "ttft_s") return "ttft";
+  if (figure == "ttft_s" || figure == "ttft_mean_s" || figure == "ttft_p90_s") return "ttft";
+  if (figure == "tpot_mean_s" || figure == "tpot_p90_s") return "decode";
   if (figure == "train_tokens_per_s" || figure == "train_s" || figure == "gpu_hours") return "training";
   return request.kind == WorkloadKind::audio ? "audio" : "diffusion";
 }
@@ -34,22 +35,51 @@ WeightFormatId weights_of(const Request& request) {
   return request.media.weights;
 }
 
-void add(Option& option, const Request& request, std::string_view figure, const std::optional<double>& value) {
+void add(Option& option, const Request& request, std::string_view figure, const std::optional<double>& value,
+         std::string_view vendor) {
   if (!value || !std::isfinite(*value) || *value <= 0) return;
   const SpreadKey key = spread_key(request, figure);
   const SpreadRow* row = find_spread(key.group, key.engine, key.family);
   if (row == nullptr || !(row->low_factor > 0) || !(row->high_factor >= row->low_factor)) return;
+  // Away from the calibrated conditions the interval widens in log space by 1 + w per condition
+  // (distance_from_calibration; w is the table's "distance" row, set by the held-out coverage).
+  const double widen = 1.0 + distance_widening() * distance_from_calibration(request, figure, vendor);
+  const double low_factor = std::exp(std::log(row->low_factor) * widen);
+  const double high_factor = std::exp(std::log(row->high_factor) * widen);
   FigureRange r;
   r.figure = std::string(figure);
   // truth / prediction of a speed lies in [low, high]; a time is its reciprocal.
-  r.low = larger_is_faster(figure) ? *value * row->low_factor : *value / row->high_factor;
-  r.high = larger_is_faster(figure) ? *value * row->high_factor : *value / row->low_factor;
+  r.low = larger_is_faster(figure) ? *value * low_factor : *value / high_factor;
+  r.high = larger_is_faster(figure) ? *value * high_factor : *value / low_factor;
   r.cases = row->cases;
   r.basis = std::string(row->group) + "/" + std::string(row->engine) + "/" + std::string(row->family);
   if (std::isfinite(r.low) && std::isfinite(r.high)) option.ranges.push_back(std::move(r));
 }
 
 }  // namespace
+
+int distance_from_calibration(const Request& request, std::string_view figure, std::string_view vendor) {
+  int d = 0;
+  if (!vendor.empty() && vendor != "nvidia") ++d;
+  const bool moe = request.model.params_b > 0 && request.model.active_params_b > 0 &&
+                   request.model.active_params_b < 0.99 * request.model.params_b;
+  if (moe) ++d;
+  if (weights_of(request) == WeightFormatId::fp4) ++d;
+  const std::string_view group = group_of(request, figure);
+  const bool serving = group == "decode" || group == "throughput" || group == "ttft";
+  if (serving && request.kind == WorkloadKind::inference &&
+      (request.inference.concurrency > 1 || (request.inference.requests_per_s && *request.inference.requests_per_s > 0))) {
+    ++d;
+  }
+  return d;
+}
+
+double distance_widening() {
+  for (const SpreadRow& row : kSpreadRows) {
+    if (row.group == "distance") return row.low_factor;
+  }
+  return 0.0;
+}
 
 const SpreadRow* spread_rows_begin() { return std::begin(kSpreadRows); }
 const SpreadRow* spread_rows_end() { return std::end(kSpreadRows); }
@@ -78,16 +108,20 @@ SpreadKey spread_key(const Request& request, std::string_view figure) {
   return {group_of(request, figure), engine, uncertainty_family(request.model, weights_of(request))};
 }
 
-void set_ranges(Option& option, const Request& request) {
+void set_ranges(Option& option, const Request& request, std::string_view vendor) {
   option.ranges.clear();
-  add(option, request, "decode_output_tokens_per_s_per_user", option.decode_output_tokens_per_s_per_user);
-  add(option, request, "output_tokens_per_s", option.output_tokens_per_s);
-  add(option, request, "ttft_s", option.ttft_s);
-  add(option, request, "train_tokens_per_s", option.train_tokens_per_s);
-  add(option, request, "train_s", option.train_s);
-  add(option, request, "gpu_hours", option.gpu_hours);
-  add(option, request, "seconds_per_image", option.seconds_per_image);
-  add(option, request, "real_time_factor", option.real_time_factor);
+  add(option, request, "decode_output_tokens_per_s_per_user", option.decode_output_tokens_per_s_per_user, vendor);
+  add(option, request, "output_tokens_per_s", option.output_tokens_per_s, vendor);
+  add(option, request, "ttft_s", option.ttft_s, vendor);
+  add(option, request, "ttft_mean_s", option.ttft_mean_s, vendor);
+  add(option, request, "ttft_p90_s", option.ttft_p90_s, vendor);
+  add(option, request, "tpot_mean_s", option.tpot_mean_s, vendor);
+  add(option, request, "tpot_p90_s", option.tpot_p90_s, vendor);
+  add(option, request, "train_tokens_per_s", option.train_tokens_per_s, vendor);
+  add(option, request, "train_s", option.train_s, vendor);
+  add(option, request, "gpu_hours", option.gpu_hours, vendor);
+  add(option, request, "seconds_per_image", option.seconds_per_image, vendor);
+  add(option, request, "real_time_factor", option.real_time_factor, vendor);
 }
 
 }  // namespace sizer

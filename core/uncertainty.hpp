@@ -45,6 +45,15 @@ SpreadKey spread_key(const Request& request, std::string_view figure);
 
 // Fills option.ranges for each headline figure the option carries (decode, throughput, TTFT, training
 // tokens/s, training time, GPU-hours, seconds per image, real-time factor); figures absent stay absent.
-void set_ranges(Option& option, const Request& request);
+// `vendor`: the option's GPU vendor ("nvidia", "amd", ...), one of the conditions the interval widens for.
+void set_ranges(Option& option, const Request& request, std::string_view vendor = "nvidia");
+
+// How many of the conditions the calibration holds few cases of a figure is asked under: a GPU vendor
+// other than NVIDIA, an MoE model, FP4 weights, and for serving figures load (more than one user, or an
+// arrival rate). Each widens the interval (scripts/accuracy.js mirrors it as distanceOf).
+int distance_from_calibration(const Request& request, std::string_view figure, std::string_view vendor);
+
+// The log-space widening per condition: the table's ("distance", "*", "*") row's low_factor; 0 without one.
+double distance_widening();
 
 }  // namespace sizer

@@ -31,27 +31,28 @@ const { spawnSync } = require('node:child_process');
 
 const ROOT = path.resolve(__dirname, '..');
 
-// Targets per metric group for the median and the p90 |error| (issue 14: memory 5% / 30%; serving speed
-// 20% / 50%; training 15% / 40%; diffusion and audio 30% / 60%). A group meets them when its
+// Targets per metric group for the median and the p90 |error| (issue 29, on cross-validation: decode 10%,
+// TTFT 25%, training 12%, diffusion and audio 20% median, every p90 40%; memory keeps issue 14's 5% / 30%
+// and aggregate throughput, which issue 29 does not name, its 20%). A group meets them when its
 // cross-validated median and p90 are within both (in-sample where nothing is refit). Reported, not
 // enforced by the tests.
 const TARGETS = Object.freeze({
   memory: 0.05,
-  decode: 0.20,
+  decode: 0.10,
   throughput: 0.20,
-  ttft: 0.20,
-  training: 0.15,
-  diffusion: 0.30,
-  audio: 0.30,
+  ttft: 0.25,
+  training: 0.12,
+  diffusion: 0.20,
+  audio: 0.20,
 });
 const TARGETS_P90 = Object.freeze({
   memory: 0.30,
-  decode: 0.50,
-  throughput: 0.50,
-  ttft: 0.50,
+  decode: 0.40,
+  throughput: 0.40,
+  ttft: 0.40,
   training: 0.40,
-  diffusion: 0.60,
-  audio: 0.60,
+  diffusion: 0.40,
+  audio: 0.40,
 });
 const GROUPS = Object.keys(TARGETS);
 
@@ -259,6 +260,10 @@ const FIGURE_GROUPS = Object.freeze({
   decode_output_tokens_per_s_per_user: 'decode',
   output_tokens_per_s: 'throughput',
   ttft_s: 'ttft',
+  ttft_mean_s: 'ttft',
+  ttft_p90_s: 'ttft',
+  tpot_mean_s: 'decode',
+  tpot_p90_s: 'decode',
   train_tokens_per_s: 'training',
   train_s: 'training',
   gpu_hours: 'training',
@@ -308,7 +313,8 @@ function spreadSample(result) {
   if (!result.evaluated || result.kind !== POINT || !result.spread_key) return null;
   const f = logFactor(result);
   const own = logFactor(result, true);
-  return f === null || own === null ? null : { ...result.spread_key, log_factor: f, log_factor_in_sample: own, id: result.id };
+  return f === null || own === null ? null
+    : { ...result.spread_key, log_factor: f, log_factor_in_sample: own, id: result.id, distance: result.distance || 0 };
 }
 
 // How the table is built from the samples (a Bayesian-flavoured shrinkage, documented in
@@ -411,8 +417,24 @@ function rowBasis(row) {
   return `${row.group}/${row.engine}/${row.family}`;
 }
 
-function covers(row, sample) {
-  return sample.log_factor >= row.low_log - 1e-12 && sample.log_factor <= row.high_log + 1e-12;
+// `widening`: the log-space widening per condition away from the calibration (the "distance" row).
+function covers(row, sample, widening = 0) {
+  const k = 1 + widening * (sample.distance || 0);
+  return sample.log_factor >= row.low_log * k - 1e-12 && sample.log_factor <= row.high_log * k + 1e-12;
+}
+
+// The widening per condition, chosen once on every held-out ranged case measured away from the calibrated
+// conditions (distance ≥ 1): the smallest on the grid 0, 0.05, …, 2 whose held-out coverage of them reaches
+// COVERAGE_TARGET (the widest when none does).
+const COVERAGE_TARGET = 0.8;
+const WIDENING_GRID = Array.from({ length: 41 }, (_, i) => i * 0.05);
+function chooseWidening(farSamples) {
+  if (!farSamples.length) return 0;
+  for (const w of WIDENING_GRID) {
+    const held = farSamples.filter((s) => covers(s.row_cv, s, w)).length / farSamples.length;
+    if (held >= COVERAGE_TARGET) return w;
+  }
+  return WIDENING_GRID[WIDENING_GRID.length - 1];
 }
 
 // The table as core/uncertainty_table.inc holds it (low/high factors on truth / prediction of a speed).
@@ -424,6 +446,10 @@ function renderSpreadTable(rows) {
     '// [low_factor, high_factor] for ~80% of cases (core/uncertainty.hpp; tests/calibration/README.md "Ranges").',
   ];
   for (const r of rows) {
+    if (r.group === 'distance') {
+      lines.push(`{"distance", "*", "*", ${r.cases}, ${num(r.widening)}, ${num(r.widening)}},`);
+      continue;
+    }
     lines.push(`{"${r.group}", "${r.engine}", "${r.family}", ${r.cases}, ${num(Math.exp(r.low_log))}, ${num(Math.exp(r.high_log))}},`);
   }
   return `${lines.join('\n')}\n`;
@@ -497,18 +523,24 @@ function rangeCoverage(report, k = CV_FOLDS) {
     if (s) samples.push({ ...s, source: c ? c.source : '', metric_group: r.group, result: r });
   }
   const full = buildSpreadTable(samples);
-  // In sample: what the calculator shows, its own prediction inside the table built from every case.
-  for (const s of samples) s.result.covered = covers(findSpread(full, s), { log_factor: s.log_factor_in_sample });
   for (let f = 0; f < k; f++) {
     const train = samples.filter((s) => s.result.fold !== f);
     const table = buildSpreadTable(train);
-    for (const s of samples.filter((x) => x.result.fold === f)) {
-      const row = findSpread(table, s);
-      s.result.covered_cv = covers(row, s);
-      s.result.range_cv = { low_log: row.low_log, high_log: row.high_log, basis: rowBasis(row) };
-    }
+    for (const s of samples.filter((x) => x.result.fold === f)) s.row_cv = findSpread(table, s);
   }
-  return { table: full, samples };
+  const far = samples.filter((s) => s.distance > 0 && s.row_cv);
+  const widening = chooseWidening(far);
+  full.push({ group: 'distance', engine: '*', family: '*', cases: far.length, widening });
+  // In sample: what the calculator shows, its own prediction inside the table built from every case.
+  for (const s of samples) {
+    s.result.covered = covers(findSpread(full, s), { log_factor: s.log_factor_in_sample, distance: s.distance }, widening);
+    if (!s.row_cv) continue;
+    const row = s.row_cv;
+    const kd = 1 + widening * s.distance;
+    s.result.covered_cv = covers(row, s, widening);
+    s.result.range_cv = { low_log: row.low_log * kd, high_log: row.high_log * kd, basis: rowBasis(row) };
+  }
+  return { table: full, samples, widening };
 }
 
 function coverageStats(results, group) {
@@ -889,7 +921,9 @@ function evaluateCases(options = {}) {
     }
     result.raw = raw;
     result.engine = typeof response.engine === 'string' ? response.engine : null;
+    result.conditions = conditionsOf(group, entry.request, response);
     result.spread_key = spreadKey(entry.field, response);
+    result.distance = result.spread_key ? distanceOf(result.spread_key.group, entry.request, response) : 0;
     if (result.spread_key) {
       const figure = figureOfField(entry.field);
       const ranges = response.options && response.options[0] ? response.options[0].ranges : undefined;
@@ -929,9 +963,95 @@ function evaluateCases(options = {}) {
   }
   const coverage = rangeCoverage(report);
   report.spreadTable = coverage.table;
+  report.widening = coverage.widening;
   report.stats = groupStats(results, groups);
   for (const group of groups) Object.assign(report.stats[group], coverageStats(results, group));
   return report;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// conditions: the error where the calibration is thin (engine, GPU vendor, MoE, load)
+
+let gpuVendors = null;
+// The catalog's GPU vendors by id (catalog/gpus.json); an inline GPU counts as its `vendor` or NVIDIA.
+function vendorOf(gpu) {
+  if (!gpuVendors) {
+    gpuVendors = new Map();
+    try {
+      for (const g of readJsonFile(path.join(ROOT, 'catalog', 'gpus.json')).gpus) gpuVendors.set(g.id, g.vendor);
+    } catch (e) {
+      // no catalog: every GPU reads as unknown
+    }
+  }
+  if (typeof gpu === 'string') return gpuVendors.get(gpu) || 'unknown';
+  return gpu && typeof gpu.vendor === 'string' ? gpu.vendor : 'nvidia';
+}
+
+// The conditions a case was measured under, as the report groups them: `engine:<id>` (serving and media),
+// `vendor:<id>`, `moe` or `dense`, and for serving `load` (several users or an arrival rate) or `single`.
+function conditionsOf(group, request, response) {
+  const out = [];
+  const kind = response.workload_kind;
+  if (!isTraining(kind) && typeof response.engine === 'string') out.push(`engine:${response.engine}`);
+  const hardware = (request && request.hardware) || {};
+  out.push(`vendor:${vendorOf(hardware.gpu)}`);
+  const model = response.model || {};
+  out.push(model.params_b > 0 && model.active_params_b > 0 && model.active_params_b < 0.99 * model.params_b ? 'moe' : 'dense');
+  if (SERVING_GROUPS.has(group)) {
+    const w = (request && request.workload) || {};
+    out.push((w.concurrency || 1) > 1 || w.requests_per_s ? 'load' : 'single');
+  }
+  return out;
+}
+
+// How many conditions the calibration holds few cases of a case was measured under (mirrors
+// distance_from_calibration in core/uncertainty.cpp): a GPU vendor other than NVIDIA, an MoE model, FP4
+// weights, and for a serving figure load (more than one user, or an arrival rate).
+function distanceOf(figureGroup, request, response) {
+  let d = 0;
+  const hardware = (request && request.hardware) || {};
+  if (vendorOf(hardware.gpu) !== 'nvidia') d += 1;
+  const model = response.model || {};
+  if (model.params_b > 0 && model.active_params_b > 0 && model.active_params_b < 0.99 * model.params_b) d += 1;
+  const w = (request && request.workload) || {};
+  if (response.workload && response.workload.weights === 'fp4') d += 1;
+  if (SERVING_GROUPS.has(figureGroup) && ((w.concurrency || 1) > 1 || w.requests_per_s > 0)) d += 1;
+  return d;
+}
+
+// Per condition: the cross-validated |error| (median, p90), the median signed error and the held-out range
+// coverage over the evaluated point cases of every group but memory.
+function conditionStats(results) {
+  const by = new Map();
+  for (const r of results) {
+    if (!r.evaluated || r.group === 'memory' || !r.conditions) continue;
+    for (const c of r.conditions) {
+      if (!by.has(c)) by.set(c, []);
+      by.get(c).push(r);
+    }
+  }
+  const rows = [];
+  for (const [condition, rs] of [...by.entries()].sort((a, b) => a[0].localeCompare(b[0]))) {
+    const err = rs.map((r) => (typeof r.cv_error === 'number' ? r.cv_error : r.error));
+    const ranged = rs.filter((r) => typeof r.covered_cv === 'boolean');
+    rows.push({
+      condition,
+      n: rs.length,
+      cv_median_abs_error: median(err.map(Math.abs)),
+      cv_p90_abs_error: quantile(err.map(Math.abs), 0.9),
+      cv_bias: median(err),
+      n_ranged: ranged.length,
+      coverage_cv: ranged.length ? ranged.filter((r) => r.covered_cv).length / ranged.length : null,
+    });
+  }
+  return rows;
+}
+
+const CONDITION_HEADER = ['condition', 'cases', 'CV median |err|', 'CV p90 |err|', 'CV median err (bias)', 'in ranges (held out)'];
+
+function conditionRows(report) {
+  return conditionStats(report.results).map((s) => [s.condition, String(s.n), fmtPercent(s.cv_median_abs_error),
+    fmtPercent(s.cv_p90_abs_error), fmtPercent(s.cv_bias, true), fmtCoverage(s.coverage_cv, s.n_ranged)]);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -997,6 +1117,13 @@ function cvNotes(report) {
       'multipliers each fold chose (1: kept as set by hand; constants no fold moved are left out):');
   } else {
     lines.push('No refit (--no-refit): the CV error columns are empty; the coverage uses in-sample predictions.');
+  }
+  if (typeof report.widening === 'number') {
+    const far = report.spreadTable.find((r) => r.group === 'distance');
+    lines.push(`Ranges away from the calibrated conditions (another GPU vendor, an MoE model, FP4 weights, serving ` +
+      `under load: each counts 1) widen in log space by 1 + ${report.widening.toFixed(2)} per condition: the smallest ` +
+      `widening on the grid 0–2 (steps of 0.05) whose held-out coverage of the ${far ? far.cases : 0} ranged cases ` +
+      `measured under at least one such condition reaches ${COVERAGE_TARGET * 100}%.`);
   }
   lines.push(`Fixed, set by hand on all cases (not refit): ${FIXED_CONSTANTS.join('; ')}.`);
   return lines;
@@ -1068,6 +1195,9 @@ function renderText(report, argv) {
   out.push('Per metric group (|error| over evaluated cases; not-evaluated cases are excluded, with their reason below):');
   out.push(textTable(GROUP_HEADER, groupRows(report.stats)));
   out.push('');
+  out.push('Per condition (every group but memory; CV error, held-out range coverage):');
+  out.push(textTable(CONDITION_HEADER, conditionRows(report)));
+  out.push('');
   const notes = cvNotes(report);
   out.push(...notes.slice(0, 2));
   if (report.refit) out.push(textTable(refitHeader(report), refitRows(report)));
@@ -1099,6 +1229,12 @@ function renderMarkdown(report, argv) {
   out.push('');
   out.push(mdTable(GROUP_HEADER, groupRows(report.stats)));
   out.push('');
+  out.push('Per condition (every group but memory; a case counts under each condition it was measured in: its ' +
+    'serving or media engine, its GPU vendor, dense or MoE, and for serving a single request or load, several users ' +
+    'or an arrival rate):');
+  out.push('');
+  out.push(mdTable(CONDITION_HEADER, conditionRows(report)));
+  out.push('');
   const notes = cvNotes(report);
   for (const [i, line] of notes.entries()) {
     out.push(line);
@@ -1127,6 +1263,7 @@ function toJson(report, argv) {
     requests_path: report.requestsPath,
     targets: TARGETS,
     groups: report.stats,
+    conditions: conditionStats(report.results),
     cases: report.results,
     problems: report.problems,
     refit: report.refit,

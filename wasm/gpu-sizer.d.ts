@@ -148,6 +148,7 @@ declare namespace createSizer {
     concurrency?: number;
     min_output_tokens_per_s_per_user?: number;
     max_ttft_s?: number;
+    /** Open loop: requests per second arriving (Poisson); ttft_mean_s/ttft_p90_s add the queueing wait */
     requests_per_s?: number;
     hours_per_day?: number;
     /** An offline batch (no users waiting): output tokens to generate, or requests (× output_tokens); ranked by usd_total */
@@ -187,6 +188,7 @@ declare namespace createSizer {
   /** The figures an option may carry a range for; each present only when the option carries the figure */
   interface FigureRanges {
     decode_output_tokens_per_s_per_user?: FigureRange; output_tokens_per_s?: FigureRange; ttft_s?: FigureRange;
+    ttft_mean_s?: FigureRange; ttft_p90_s?: FigureRange; tpot_mean_s?: FigureRange; tpot_p90_s?: FigureRange;
     train_tokens_per_s?: FigureRange; train_s?: FigureRange; gpu_hours?: FigureRange;
     seconds_per_image?: FigureRange; real_time_factor?: FigureRange;
   }
@@ -204,6 +206,8 @@ declare namespace createSizer {
     interconnect?: string;
     bottleneck?: Bottleneck;
     decode_output_tokens_per_s_per_user?: number; output_tokens_per_s?: number; ttft_s?: number;
+    /** Under load: time to first token and time per output token, mean and 90th percentile over the requests (seconds) */
+    ttft_mean_s?: number; ttft_p90_s?: number; tpot_mean_s?: number; tpot_p90_s?: number;
     max_concurrency?: number; max_context_tokens?: number; kv_capacity_tokens?: number;
     train_tokens_per_s?: number; train_s?: number; gpu_hours?: number; mfu?: number;
     seconds_per_image?: number; real_time_factor?: number;

@@ -33,6 +33,14 @@ TEST_CASE("uncertainty: every table row is finite, positive and ordered, keys ar
     const std::string key = std::string(r->group) + "/" + std::string(r->engine) + "/" + std::string(r->family);
     INFO(key);
     CHECK(keys.insert(key).second);
+    if (r->group == std::string_view("distance")) {
+      // The widening per condition away from the calibration (scripts/accuracy.js chooseWidening): 0 to 2.
+      CHECK(r->low_factor >= 0.0);
+      CHECK(r->low_factor <= 2.0);
+      CHECK(r->low_factor == r->high_factor);
+      CHECK(sizer::distance_widening() == r->low_factor);
+      continue;
+    }
     CHECK(std::isfinite(r->low_factor));
     CHECK(std::isfinite(r->high_factor));
     CHECK(r->low_factor > 0);
@@ -150,4 +158,51 @@ TEST_CASE("tunables: a scaled decode efficiency moves the decode speed", "[uncer
   REQUIRE(sizer::set_tunable_multipliers({{"engine.vllm.bandwidth_efficiency", 0.5}}).empty());
   const double slower = sizer_test::evaluate(request)["options"][0]["decode_output_tokens_per_s_per_user"].get<double>();
   CHECK(slower < base * 0.8);
+}
+
+TEST_CASE("uncertainty: ranges widen with each condition the calibration holds few cases of", "[uncertainty]") {
+  sizer::Request request;
+  request.kind = sizer::WorkloadKind::inference;
+  request.engine = sizer::EngineId::vllm;
+  request.model.params_b = 8;
+  request.model.active_params_b = 8;
+  const char* figure = "decode_output_tokens_per_s_per_user";
+  CHECK(sizer::distance_from_calibration(request, figure, "nvidia") == 0);
+  CHECK(sizer::distance_from_calibration(request, figure, "amd") == 1);
+  request.inference.concurrency = 32;
+  CHECK(sizer::distance_from_calibration(request, figure, "amd") == 2);
+  request.model.params_b = 47;
+  request.model.active_params_b = 13;
+  CHECK(sizer::distance_from_calibration(request, figure, "amd") == 3);
+  request.inference.weights = sizer::WeightFormatId::fp4;
+  CHECK(sizer::distance_from_calibration(request, figure, "amd") == 4);
+  // Load is a serving condition: a training figure of the same request does not count it.
+  request.kind = sizer::WorkloadKind::finetune;
+  request.training.weights = sizer::WeightFormatId::bf16;
+  CHECK(sizer::distance_from_calibration(request, "train_tokens_per_s", "nvidia") == 1);
+
+  // The same figure on the same table row is at least as wide on AMD as on NVIDIA, and wider when the
+  // table widens at all.
+  sizer::Request served = request;
+  served.kind = sizer::WorkloadKind::inference;
+  served.model.params_b = 8;
+  served.model.active_params_b = 8;
+  served.inference.weights = sizer::WeightFormatId::bf16;
+  served.inference.concurrency = 1;
+  sizer::Option nvidia, amd;
+  nvidia.decode_output_tokens_per_s_per_user = amd.decode_output_tokens_per_s_per_user = 50.0;
+  sizer::set_ranges(nvidia, served, "nvidia");
+  sizer::set_ranges(amd, served, "amd");
+  REQUIRE(nvidia.ranges.size() == 1);
+  REQUIRE(amd.ranges.size() == 1);
+  const double nvidia_ratio = nvidia.ranges[0].high / nvidia.ranges[0].low;
+  const double amd_ratio = amd.ranges[0].high / amd.ranges[0].low;
+  CHECK(amd.ranges[0].basis == nvidia.ranges[0].basis);
+  if (sizer::distance_widening() > 0) {
+    CHECK(amd_ratio > nvidia_ratio);
+  } else {
+    CHECK(amd_ratio == Approx(nvidia_ratio));
+  }
+  CHECK(amd.ranges[0].low <= 50.0);
+  CHECK(amd.ranges[0].high >= 50.0);
 }
