@@ -58,25 +58,26 @@ SIZER_NOINLINE std::optional<FilteredOut> filter_that_excludes_all(const Filters
     auto ok = [&](const std::optional<double>& usd) { return usd && (!limit || *usd <= *limit); };
     return (f.pricing != PricingId::spot && ok(o.usd_per_hour)) || (f.pricing != PricingId::on_demand && ok(o.spot_usd_per_hour));
   };
-  using Keep = std::function<bool(const Offering&)>;
-  const std::vector<std::pair<const char*, Keep>> steps = {
-      {"providers", [&](const Offering& o) {
-         return f.providers.empty() || std::find(f.providers.begin(), f.providers.end(), o.provider) != f.providers.end();
-       }},
-      {"tiers", [&](const Offering& o) {
-         const auto t = tier_of(o);
-         return f.tiers.empty() || (t && std::find(f.tiers.begin(), f.tiers.end(), *t) != f.tiers.end());
-       }},
-      {"max_gpus", [&](const Offering& o) { return !f.max_gpus || o.gpus <= *f.max_gpus; }},
-      {"pricing", [&](const Offering& o) { return priced_at(o, std::nullopt); }},
-      {"max_usd_per_hour", [&](const Offering& o) { return priced_at(o, f.max_usd_per_hour); }},
+  // The filters in order: a plain switch, not std::function (each instantiation costs the WASM module bytes).
+  static constexpr const char* kNames[] = {"providers", "tiers", "max_gpus", "pricing", "max_usd_per_hour"};
+  auto keep = [&](int step, const Offering& o) {
+    switch (step) {
+      case 0: return f.providers.empty() || std::find(f.providers.begin(), f.providers.end(), o.provider) != f.providers.end();
+      case 1: {
+        const auto t = tier_of(o);
+        return f.tiers.empty() || (t && std::find(f.tiers.begin(), f.tiers.end(), *t) != f.tiers.end());
+      }
+      case 2: return !f.max_gpus || o.gpus <= *f.max_gpus;
+      case 3: return priced_at(o, std::nullopt);
+      default: return priced_at(o, f.max_usd_per_hour);
+    }
   };
-  for (const auto& [name, keep] : steps) {
+  for (int step = 0; step < 5; ++step) {
     std::vector<const Offering*> kept;
     for (const Offering* o : left) {
-      if (keep(*o)) kept.push_back(o);
+      if (keep(step, *o)) kept.push_back(o);
     }
-    if (kept.empty() && !left.empty()) return FilteredOut{name, static_cast<int64_t>(left.size())};
+    if (kept.empty() && !left.empty()) return FilteredOut{kNames[step], static_cast<int64_t>(left.size())};
     left = std::move(kept);
   }
   if (f.max_usd_per_hour && !left.empty()) return FilteredOut{"max_usd_per_hour", static_cast<int64_t>(left.size())};

@@ -290,13 +290,20 @@
     } else if (isNum(o.seconds_per_image)) {
       speed = t(lang, 'wg_speed_image', { s: fmtNum(lang, o.seconds_per_image, o.seconds_per_image < 10 ? 2 : 1) });
     }
-    // The class the guide's rules put the pick in and the rule it cites, short (the card's height budget); the core's
-    // sentence saying why, in the card's language, is its title.
+    // The class the guide's rules put the pick in and the rule it cites, short (the card is at most 420 px tall): a row
+    // of its own only when the pick is not plainly eligible (asked for, outside the rules); the core's sentence saying
+    // why, in the card's language, is its title, and the pick row's title when it is eligible.
     var cls = o.eligibility;
     if (cls && typeof cls.class === 'string' && t(lang, 'wg_class_' + cls.class) !== 'wg_class_' + cls.class) {
-      var label = t(lang, 'wg_class_' + cls.class) + (isNum(cls.rule) && cls.rule > 0 ? ' · ' + t(lang, 'wg_rule', { n: fmtNum(lang, cls.rule, 0) }) : '');
-      rows.push(el('dt', { part: 'class-label' }, [t(lang, 'wg_class')]));
-      rows.push(el('dd', { part: 'class', title: typeof cls.reason === 'string' ? cls.reason : '' }, [label]));
+      var why = typeof cls.reason === 'string' ? cls.reason : '';
+      if (cls.class === 'eligible') {
+        var pickRow = rows.length ? rows[rows.length - 1] : null;
+        if (pickRow && pickRow.getAttribute('part') === 'pick') pickRow.setAttribute('title', why);
+      } else {
+        var label = t(lang, 'wg_class_' + cls.class) + (isNum(cls.rule) && cls.rule > 0 ? ' · ' + t(lang, 'wg_rule', { n: fmtNum(lang, cls.rule, 0) }) : '');
+        rows.push(el('dt', { part: 'class-label' }, [t(lang, 'wg_class')]));
+        rows.push(el('dd', { part: 'class', title: why }, [label]));
+      }
     }
     if (speed) row('speed', t(lang, 'wg_speed'), speed);
     if (isNum(o.usd_per_hour)) {
