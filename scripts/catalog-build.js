@@ -137,7 +137,11 @@ function refreshFolders(refDir, override) {
 
 // opts.refresh: [{ dir, collected }] replaces the folders refreshes.csv names (catalog-refresh.js).
 function build(refDir, opts = {}) {
-  const gpus = [...readCsv(refDir, 'gpus.csv').map(gpuFromCsvRow), ...EXTRA_GPUS].map(orderGpu);
+  // The memory the driver reports per GPU (issue 30: what an engine's memory fraction budgets against), cited per row.
+  const driverMemory = new Map(readCsv(refDir, 'gpu-driver-memory.csv')
+    .map((r) => [r.gpu, { driver_memory_bytes: Number(r.driver_memory_bytes), driver_memory_source: r.source }]));
+  const gpus = [...readCsv(refDir, 'gpus.csv').map(gpuFromCsvRow), ...EXTRA_GPUS]
+    .map((g) => ({ ...g, ...(driverMemory.get(g.id) || {}) })).map(orderGpu);
   const providers = buildProviders(refDir);
   const gpuKinds = new Map(gpus.map((g) => [g.id, g.interconnect.kind]));
   const ctx = { gpuKinds, extraNotes: EXTRA_NOTES };

@@ -264,7 +264,7 @@ const EXTRA_GPUS = [
 ].map((g) => ({ ...g, as_of: COLLECTION_DATE }));
 
 // Re-order keys so hand-written and generated GPUs print alike.
-const GPU_KEYS = ['id', 'name', 'vendor', 'kind', 'architecture', 'release_year', 'form_factor', 'vram_gib', 'memory_type',
+const GPU_KEYS = ['id', 'name', 'vendor', 'kind', 'architecture', 'release_year', 'form_factor', 'vram_gib', 'driver_memory_bytes', 'driver_memory_source', 'memory_type',
   'memory_bandwidth_gbs', 'tflops', 'interconnect', 'pcie_bandwidth_gbs', 'tdp_w', 'source', 'as_of', 'notes'];
 function orderGpu(g) {
   const o = {};
