@@ -308,6 +308,7 @@ const char* explained_unit(std::string_view name) {
   if (name == "hours_per_day" || name == "hours_per_month") return "h";
   if (name == "music_frames_per_s") return "frames_per_s";
   if (name == "real_time_factor") return "s_per_s";
+  if (name == "prefill_s_per_token") return "s_per_token";
   if (ends("_s") || name == "seconds_per_image") return "s";
   if (name == "bits_per_weight") return "bits";
   if (name == "grad_checkpointing" || name == "on_gpu" || name == "activation_offload") return "flag";

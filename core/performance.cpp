@@ -244,11 +244,11 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   const double burst_mean = burst_sum / samples;
 
   // Per output token. Each other user's prompt (batch − 1 of them over one request's output_tokens steps,
-  // in steady state) lands in one step; that step costs its prompt's work beyond what the weight read hid.
+  // in steady state) is mixed into the decode steps, (batch − 1) × prompt / output_tokens prompt tokens a
+  // step on average; a step costs max(its decode step, its decode compute + those tokens' work + fixed
+  // costs), so prompt work hides under a memory-bound step's weight read until it outgrows it.
   const double output_steps = static_cast<double>(std::max<int64_t>(1, workload.output_tokens));
-  const double prompt_step_extra = std::max(0.0, mixed_step_s(std::min(budget, prompt_tokens)) - s.step_s) *
-                                   std::ceil(prompt_tokens / budget - 1e-9);
-  auto tpot_with_s = [&](double prompts) { return s.step_s + prompts * prompt_step_extra / output_steps; };
+  auto tpot_with_s = [&](double prompts) { return mixed_step_s(prompts * prompt_tokens / output_steps); };
   // The prompts landing during one request's decode vary; counted as Poisson (mean batch − 1), so the 90th
   // percentile request sees (batch − 1) + z₀.₉·√(batch − 1) of them (z₀.₉ = 1.2816).
   const double others = std::max(0.0, batch - 1.0);
@@ -258,11 +258,11 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   s.decode_tokens_per_s_per_user = 1.0 / s.tpot_s;
 
   // Aggregate output under continuous batching: while a replica's `batch` sequences each decode
-  // `output_tokens`, it also prefills their `batch` prompts (compute-bound, interleaved with decode
-  // steps), so output_rate = batch × output / (output × step + batch × prefill). The replicas share the
-  // requested sequences; the busiest one (batch) sets the per-user rate.
-  const double output = static_cast<double>(std::max<int64_t>(1, workload.output_tokens));
-  const double replica_rate = batch * output / (output * s.step_s + batch * prefill_compute);
+  // `output_tokens`, it also prefills their `batch` prompts, mixed into the decode steps as above, so each
+  // step carries batch × prompt / output prompt tokens: output_rate = batch / mixed step. The replicas
+  // share the requested sequences; the busiest one (batch) sets the per-user rate.
+  s.aggregate_step_s = tpot_with_s(batch);
+  const double replica_rate = batch / s.aggregate_step_s;
   const double sequences = std::min(batch * static_cast<double>(placement.data),
                                     static_cast<double>(std::max<int64_t>(1, workload.concurrency)));
   s.output_tokens_per_s = replica_rate * sequences / batch;
@@ -310,28 +310,26 @@ SIZER_NOINLINE std::vector<Explanation> explain_inference_speed(const InferenceS
   std::vector<Explanation> out;
   out.push_back(
       {"decode_output_tokens_per_s_per_user",
-       "1 / (max(memory_s, compute_s) + interconnect_s + overhead_s + max(0, sequences_per_replica − 1) × "
-       "prefill_compute_s / output_tokens)",
+       "1 / max(max(memory_s, compute_s) + interconnect_s + overhead_s, compute_s + interconnect_s + overhead_s + "
+       "max(0, sequences_per_replica − 1) × prompt_tokens / output_tokens × prefill_s_per_token)",
        {{"bytes_per_step", s.bytes_per_step}, {"bandwidth_bytes_per_s", s.bandwidth_bytes_per_s},
         {"bandwidth_efficiency", s.bandwidth_efficiency}, {"dequant_s", s.dequant_s},
         {"expert_bandwidth_share", s.expert_bandwidth_share}, {"memory_s", s.memory_s},
         {"flops_per_step", s.flops_per_step}, {"peak_flops", s.peak_flops}, {"compute_efficiency", s.compute_efficiency},
         {"compute_s", s.compute_s},
         {"interconnect_s", s.interconnect_s}, {"overhead_s", s.overhead_s},
-        {"sequences_per_replica", s.sequences_per_replica}, {"prefill_compute_s", s.prefill_compute_s},
-        {"output_tokens", static_cast<double>(std::max<int64_t>(1, w.output_tokens))}, {"tpot_s", s.tpot_s}},
+        {"sequences_per_replica", s.sequences_per_replica}, {"prefill_s_per_token", s.prefill_s_per_token},
+        {"prompt_tokens", std::max(1.0, static_cast<double>(w.prompt_tokens))},
+        {"output_tokens", static_cast<double>(std::max<int64_t>(1, w.output_tokens))}},
        s.decode_tokens_per_s_per_user,
        "Roofline model (Williams et al. 2009); engine preset: " + std::string(engine.source) +
            "; 8- and 4-bit matmuls at " + std::to_string(static_cast<int>(std::lround(kLowPrecisionComputeShare * 100))) +
            "% of the preset's share of their peak; other sequences' prompts prefilled between decode steps (continuous "
            "batching)" + range});
   out.push_back({"output_tokens_per_s",
-                 "sequences × output_tokens / (output_tokens × step_s + sequences_per_replica × prefill_compute_s)",
+                 "sequences / aggregate_step_s",
                  {{"sequences", s.sequences},
-                  {"output_tokens", static_cast<double>(std::max<int64_t>(1, w.output_tokens))},
-                  {"step_s", s.step_s},
-                  {"sequences_per_replica", s.sequences_per_replica},
-                  {"prefill_compute_s", s.prefill_compute_s}},
+                  {"aggregate_step_s", s.aggregate_step_s}},
                  s.output_tokens_per_s,
                  "Continuous batching: each sequence's prompt is prefilled between decode steps" + range});
   out.push_back({"ttft_s", "prefill_s + step_s",

@@ -38,6 +38,7 @@ struct InferenceSpeed {
   double ttft_p90_s = 0;
   double tpot_mean_s = 0;
   double tpot_p90_s = 0;
+  double aggregate_step_s = 0;        // a step with every sequence's prompt work mixed in (aggregate rate)
   double queue_mean_s = 0;            // of ttft_mean_s: waiting behind other requests' prefills
   double prefill_s_per_token = 0;     // a prompt token's share of prefill_compute_s (plus its exchange)
   double chunk_tokens = 0;            // the engine's prefill token budget per step

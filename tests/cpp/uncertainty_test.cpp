@@ -152,7 +152,9 @@ TEST_CASE("tunables: a multiplier scales its constant, unknown names are refused
 
 TEST_CASE("tunables: a scaled decode efficiency moves the decode speed", "[uncertainty]") {
   TunablesGuard guard;
-  const json request = {{"model", "llama-3.1-8b"}, {"engine", "vllm"}, {"workload", {{"kind", "inference"}}},
+  // One user: a bandwidth-bound decode (at the auto batch the prompt work mixed into each step is
+  // compute-bound and hides most of the weight read).
+  const json request = {{"model", "llama-3.1-8b"}, {"engine", "vllm"}, {"workload", {{"kind", "inference"}, {"concurrency", 1}}},
                         {"hardware", {{"gpu", "h100-sxm"}, {"count", 1}}}};
   const double base = sizer_test::evaluate(request)["options"][0]["decode_output_tokens_per_s_per_user"].get<double>();
   REQUIRE(sizer::set_tunable_multipliers({{"engine.vllm.bandwidth_efficiency", 0.5}}).empty());

@@ -292,7 +292,9 @@ test('refit: a constant touches only the cases it enters', () => {
 
 test('the CLI scales a registered constant with --tunables and in evaluate-batch, and refuses unknown names', () => {
   assert.ok(fs.existsSync(cliPath), `build the native CLI first (${cliPath})`);
-  const request = { model: 'llama-3.1-8b', engine: 'vllm', workload: { kind: 'inference' }, hardware: { gpu: 'h100-sxm', count: 1 } };
+  // One user: a bandwidth-bound decode (at the auto batch the prompt work mixed into each step is compute-bound).
+  const request = { model: 'llama-3.1-8b', engine: 'vllm', workload: { kind: 'inference', concurrency: 1 },
+    hardware: { gpu: 'h100-sxm', count: 1 } };
   const speed = (stdout) => JSON.parse(stdout).options[0].decode_output_tokens_per_s_per_user;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunables-'));
   try {
