@@ -500,7 +500,6 @@ var GpuSizerMessages = {
     wg_days: '{n} days',
     wg_open_full: 'Open in the full calculator',
     wg_prices_as_of: 'Prices as of {date}',
-    wg_price: 'Price',
     wg_price_doubtful: 'listed {usd}/GPU-h: doubtful, priced at the median'
     // ---- <gpu-sizer> widget. End.
   },
@@ -1002,7 +1001,6 @@ var GpuSizerMessages = {
     wg_days: '{n} يوم',
     wg_open_full: 'افتح الحاسبة الكاملة',
     wg_prices_as_of: 'الأسعار بتاريخ {date}',
-    wg_price: 'السعر',
     wg_price_doubtful: 'مدرج بـ{usd} لكل ساعة معالج: مشكوك فيه، وسُعِّر بالوسيط'
     // ---- <gpu-sizer> widget. End.
   }

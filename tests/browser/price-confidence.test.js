@@ -116,7 +116,10 @@ test('the widget card: the top pick\'s price confidence and date; a site\'s newe
   // The page over http(s): a newer catalog.json beside it is fetched, validated and used, and named with its date.
   const { text } = await bargainCatalog('2099-01-01');
   await p.route('**/catalog.json', (route) => route.fulfill({ contentType: 'application/json', body: text }));
-  await p.goto(server.url + 'index.html');
+  // The site names its live catalog in the page (scripts/catalog-publish.sh adds the meta element).
+  const index = fs.readFileSync(dist('index.html'), 'utf8').replace('<head>', '<head>\n<meta name="gpu-sizer-live-catalog" content="catalog.json">');
+  await p.route('**/live-index.html', (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: index }));
+  await p.goto(server.url + 'live-index.html');
   await waitForResults(p);
   await p.locator('#gs-import-status .gs-ok').waitFor({ timeout: 10000 });
   assert.match(await p.locator('#gs-import-status').textContent(), /newer catalog this site publishes \(catalog\.json, prices as of/);
