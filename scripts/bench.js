@@ -238,9 +238,12 @@ function tenfoldCatalog(bundled) {
   for (let k = 0; k < 10; k++) {
     for (const o of bundled.offerings) {
       const scale = 1 + 0.01 * k;
-      offerings.push({ ...o, id: `${o.id}#${k}`, instance: `${o.instance}#${k}`, region: `${o.region || 'r'}-${k}`,
+      const row = { ...o, id: `${o.id}#${k}`, instance: `${o.instance}#${k}`, region: `${o.region || 'r'}-${k}`,
         usd_per_hour: typeof o.usd_per_hour === 'number' ? Math.round(o.usd_per_hour * scale * 1e4) / 1e4 : o.usd_per_hour,
-        spot_usd_per_hour: typeof o.spot_usd_per_hour === 'number' ? Math.round(o.spot_usd_per_hour * scale * 1e4) / 1e4 : o.spot_usd_per_hour });
+        spot_usd_per_hour: typeof o.spot_usd_per_hour === 'number' ? Math.round(o.spot_usd_per_hour * scale * 1e4) / 1e4 : o.spot_usd_per_hour };
+      // A row priced in another currency keeps its amount × rate = its USD price (the validator checks it).
+      for (const k2 of ['source_amount', 'source_spot_amount']) if (typeof o[k2] === 'number') row[k2] = o[k2] * scale;
+      offerings.push(row);
     }
   }
   return { ...bundled, offerings };

@@ -34,5 +34,9 @@ mkdir -p "$site"
 # --out: a scratch copy (the committed catalog/ is not touched); --publish: the file the site serves.
 npm run --silent catalog:refresh -- "$folder" --out "$out" --publish "$site/catalog.json.new"
 mv "$site/catalog.json.new" "$site/catalog.json"
+# The page requests the file only where the site names it (web/page.js): name it in the site's index.html.
+if [ -f "$site/index.html" ] && ! grep -q 'gpu-sizer-live-catalog' "$site/index.html"; then
+  sed -i 's#<head>#<head>\n<meta name="gpu-sizer-live-catalog" content="catalog.json">#' "$site/index.html"
+fi
 rm -rf "$out"
 echo "catalog-publish: wrote $site/catalog.json" >&2

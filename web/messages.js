@@ -109,7 +109,6 @@ var GpuSizerMessages = {
     t_tier_marketplace: 'A marketplace listing: a host offers the machine; availability and reliability vary',
     col_price_date: 'Price as of',
     col_price_confidence: 'Price confidence',
-    col_price_seen: 'Price seen',
     date_unknown: 'date unknown',
     badge_doubtful: 'Listed {usd}/GPU-h: doubtful',
     t_doubtful: 'This listed price is under half the median for this GPU and is not confirmed by a current source: the option is ranked and priced at the median',
@@ -543,7 +542,6 @@ var GpuSizerMessages = {
     wg_days: '{n} days',
     wg_open_full: 'Open in the full calculator',
     wg_prices_as_of: 'Prices as of {date}',
-    wg_price: 'Price',
     wg_price_doubtful: 'listed {usd}/GPU-h: doubtful, priced at the median'
     // ---- <gpu-sizer> widget. End.
   },
@@ -655,7 +653,6 @@ var GpuSizerMessages = {
     t_tier_marketplace: 'عرض في سوق: يعرض مضيفٌ الجهاز، ويتفاوت التوفر والموثوقية',
     col_price_date: 'تاريخ السعر',
     col_price_confidence: 'موثوقية السعر',
-    col_price_seen: 'تاريخ رؤية السعر',
     date_unknown: 'التاريخ غير معروف',
     badge_doubtful: 'مدرج بـ{usd} لكل ساعة معالج: مشكوك فيه',
     t_doubtful: 'هذا السعر المدرج أقل من نصف الوسيط لهذا المعالج ولم يؤكده مصدر حديث: رُتِّب الخيار وسُعِّر بالوسيط',
@@ -1088,7 +1085,6 @@ var GpuSizerMessages = {
     wg_days: '{n} يوم',
     wg_open_full: 'افتح الحاسبة الكاملة',
     wg_prices_as_of: 'الأسعار بتاريخ {date}',
-    wg_price: 'السعر',
     wg_price_doubtful: 'مدرج بـ{usd} لكل ساعة معالج: مشكوك فيه، وسُعِّر بالوسيط'
     // ---- <gpu-sizer> widget. End.
   }

@@ -12,8 +12,11 @@
       lang = /^ar\b/i.test(first) ? 'ar' : 'en';
     }
     while (app.firstChild) app.removeChild(app.firstChild);
-    // liveCatalog: a newer catalog a site publishes beside the page (web/ui/app.js loadLiveCatalog; not from file://).
-    window.gpuSizerPage = GpuSizerUI.mount(app, { permalink: '', lang: lang, liveCatalog: 'catalog.json' });
+    // liveCatalog: a newer catalog the site publishes beside the page and names in
+    // <meta name="gpu-sizer-live-catalog" content="catalog.json"> (scripts/catalog-publish.sh adds it): only then is
+    // it requested (web/ui/app.js loadLiveCatalog; never from file://), so a site without one sees no failed request.
+    var live = document.querySelector('meta[name="gpu-sizer-live-catalog"]');
+    window.gpuSizerPage = GpuSizerUI.mount(app, { permalink: '', lang: lang, liveCatalog: live ? live.getAttribute('content') : null });
   }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
   else start();

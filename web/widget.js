@@ -266,7 +266,7 @@
     var rows = [];
     function row(part, label, value, cls) {
       rows.push(el('dt', { part: part + '-label' }, [label]));
-      rows.push(el('dd', { part: part, class: cls || null }, [value]));
+      rows.push(el('dd', { part: part, class: cls || null }, [].concat(value)));
     }
     if (!o || !o.fits) {
       row('fits', t(lang, 'wg_fits_on'), pinned ? t(lang, 'wg_no_fit_pinned') : t(lang, 'wg_no_fit'), 'gsw-no');
@@ -310,8 +310,8 @@
       var cost = t(lang, 'wg_per_hour', { usd: fmtUsd(lang, o.usd_per_hour) });
       if (isNum(o.usd_per_million_output_tokens)) cost += ' · ' + t(lang, 'wg_per_mtok', { usd: fmtUsd(lang, o.usd_per_million_output_tokens) });
       else if (isNum(o.usd_total)) cost = t(lang, 'wg_total', { usd: fmtUsd(lang, o.usd_total) }) + ' · ' + cost;
-      row('cost', t(lang, 'wg_cost'), cost);
-      // The price's confidence and the date it was seen (issue 33), and a doubtful price's listed figure.
+      // The price's confidence and the date it was seen (issue 33), and a doubtful price's listed figure: in the cost
+      // row (a row of its own overflows the card's 420 px at 320 px wide).
       var C = GpuSizerUI.catalog, V = GpuSizerUI.vocab;
       var view = { offering: offeringIndex(ix), provider: ix.provider };
       var conf = C.confidenceOf(view, o), seen = C.priceSeen(view, o);
@@ -320,7 +320,7 @@
       if (isNum(o.listed_usd_per_hour) && o.gpus > 0) {
         price += ' · ' + t(lang, 'wg_price_doubtful', { usd: fmtUsd(lang, o.listed_usd_per_hour / o.gpus) });
       }
-      row('price', t(lang, 'wg_price'), price, conf ? 'gsw-conf-' + conf.replace(/_/g, '-') : null);
+      row('cost', t(lang, 'wg_cost'), [cost, ' · ', el('span', { part: 'price', class: conf ? 'gsw-conf-' + conf.replace(/_/g, '-') : null }, [price])]);
     }
     return rows;
   }

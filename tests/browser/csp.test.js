@@ -94,7 +94,12 @@ test('a widget with catalog-src fetches and validates that catalog only', async 
   const problems = watch(page);
   // A docs site's fresher price file: the bundled offerings with a new price; and a broken one.
   const sizer = await require(dist('gpu-sizer.js'))();
-  const offerings = sizer.catalog().offerings.map((o) => ({ ...o, usd_per_hour: 1.23, spot_usd_per_hour: null }));
+  // (A USD price no longer claims the row's EUR source amount: the validator holds usd = source_amount × fx_rate.)
+  const offerings = sizer.catalog().offerings.map((o) => {
+    const x = { ...o, usd_per_hour: 1.23, spot_usd_per_hour: null };
+    for (const k of ['currency', 'source_amount', 'source_spot_amount', 'fx_rate', 'fx_date', 'fx_source']) delete x[k];
+    return x;
+  });
   await page.route('**/prices.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ offerings }) }));
   await page.route('**/broken.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ offerings: [{ id: 'x/y', gpu: 'nope' }] }) }));
   const fetched = [];

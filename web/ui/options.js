@@ -231,16 +231,14 @@
         { id: 'badges', label: t('col_badges'), nosort: true, text: function (x) { return o.badges(x).map(function (b) { return b[1]; }).join(' | '); },
           csv: function (x) { return o.badges(x).map(function (b) { return b[1]; }).join(' | '); } });
       // How sure the catalog is of each price, and the date it was seen (compact: the widget's table shows it too);
-      // the CSV has the date in a column of its own.
+      // the CSV cell is the table's (the CSV has the table's columns, tests/browser/csv.test.js).
       if ((resp.options || []).some(function (x) { return !!o.confidence(x); })) {
         var confRank = { confirmed: 0, single_source: 1, stale: 2 };
         cols.push({ id: 'price_confidence', label: t('col_price_confidence'), compact: true,
           sortVal: function (x) { var c = o.confidence(x); return c in confRank ? confRank[c] : 3; },
           text: o.provenance,
           cell: function (x) { var c = o.confidence(x) || 'none'; return h('span', { class: 'gs-conf gs-conf-' + c.replace(/_/g, '-') }, o.provenance(x)); },
-          csv: o.confLabel },
-        { id: 'price_seen', label: t('col_price_seen'), csvOnly: true, nosort: true, text: function (x) { return o.priceSeen(x) || ''; },
-          csv: function (x) { return o.priceSeen(x) || ''; } });
+          csv: o.provenance });
       }
       // When the catalog dates its prices: the date of each row's price (old ones marked).
       if ((resp.options || []).some(function (x) { return !!o.priceAsOf(x); })) {
