@@ -248,8 +248,9 @@ Option materialise(const Priced& p, const PricingInputs& in, const EnginePreset&
   price(option, p, in, with_notes);
   option.provider = p.offering->provider;  // before judge_option, whose notes name the provider
   judge_option(option, p.gpu, one_gpu_does, in.request, catalog, with_notes);
-  option.eligibility = judge_eligibility(option, has_fabric(p.provider), in.request);  // ranking.hpp "Eligibility"
-  note_target_margin(option, in.request, target_factors(in.request), with_notes);
+  option.eligibility = judge_eligibility(option, has_fabric(p.provider), in.request, p.gpu == nullptr || p.gpu->is_hbm());  // ranking.hpp "Eligibility"
+  note_target_margin(option, in.request, target_factors(in.request, p.gpu ? std::string_view(p.gpu->vendor) : "nvidia"),
+                     with_notes);
   option.instance = p.offering->instance;
   option.offering_id = p.offering->id;
   // A spot price read in another region than the on-demand one (catalog `spot_region`) is that region's.
@@ -286,7 +287,8 @@ SIZER_NOINLINE std::vector<RankKey> judged_keys(const std::vector<Priced>& price
   one_gpu_does = false;
   std::vector<RankKey> keys(priced.size());
   std::vector<JudgedFacts> facts(priced.size());
-  const TargetFactors factors = target_factors(in.request);
+  // The margin's range factors hang on the GPU's vendor (uncertainty.hpp); NVIDIA's are found once, others per option.
+  const TargetFactors nvidia_factors = target_factors(in.request, "nvidia");
   if (table_rows) table_rows->resize(priced.size() * kTableColumns);
   for (const size_t i : by_shape) {
     const Priced& p = priced[i];
@@ -295,8 +297,11 @@ SIZER_NOINLINE std::vector<RankKey> judged_keys(const std::vector<Priced>& price
     one_gpu_does = one_gpu_does || counts_as_one_gpu(scratch, in.request);
     keys[i] = rank_key(scratch);
     // The guide's classes before price, and the margin on targets (ranking.hpp), kept apart from the margins.
-    keys[i].eligibility = eligibility_rank(eligibility_verdict(eligibility_facts(scratch, has_fabric(p.provider)), in.request).klass);
-    const std::optional<double> margin = target_margin(scratch, in.request, factors);
+    keys[i].eligibility = eligibility_rank(eligibility_verdict(
+        eligibility_facts(scratch, has_fabric(p.provider), p.gpu == nullptr || p.gpu->is_hbm()), in.request).klass);
+    const bool nvidia = p.gpu == nullptr || p.gpu->vendor == "nvidia";
+    const std::optional<double> margin = target_margin(
+        scratch, in.request, nvidia ? nvidia_factors : target_factors(in.request, p.gpu->vendor));
     keys[i].margin_met = !margin || *margin >= 1.0;
     facts[i] = judged_facts(scratch);
     if (table_rows) table_row(scratch, p.offering_index, table_rows->data() + i * kTableColumns);
@@ -515,8 +520,17 @@ SIZER_NOINLINE Response evaluate(const json& request_document, const Catalog& ca
     Candidate pinned = evaluate_option(request, engine, pin);
     response.options_evaluated = 1;
     apply_judgement({&pinned.option}, request, catalog, words);  // the guide's judgement (ranking.hpp)
-    pinned.option.eligibility = judge_eligibility(pinned.option, pin.fast_fabric, request);
-    note_target_margin(pinned.option, request, target_factors(request), words);
+    {
+      const Gpu* pinned_gpu = catalog.find_gpu(pinned.option.gpu);
+      pinned.option.eligibility =
+          judge_eligibility(pinned.option, pin.fast_fabric, request, pinned_gpu == nullptr || pinned_gpu->is_hbm());
+    }
+    {
+      const Gpu* gpu = catalog.find_gpu(pinned.option.gpu);
+      const std::string_view vendor = gpu ? std::string_view(gpu->vendor)
+                                          : request.hardware ? std::string_view(request.hardware->gpu.vendor) : "nvidia";
+      note_target_margin(pinned.option, request, target_factors(request, vendor), words);
+    }
     top_explain = std::move(pinned.explain);
     if (table) {
       std::vector<double> row(kTableColumns);

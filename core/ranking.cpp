@@ -213,7 +213,7 @@ RankKey rank_key(const Option& o) {
 
 // ---- Eligibility (ranking.hpp): kept apart from the judgement's margins and the ranking rules above.
 
-EligibilityFacts eligibility_facts(const Option& o, bool fabric) {
+EligibilityFacts eligibility_facts(const Option& o, bool fabric, bool hbm) {
   EligibilityFacts f;
   f.fits = o.fits;
   f.no_kernel = !o.fits && o.memory_pressure >= kNoKernelPressure;
@@ -224,6 +224,9 @@ EligibilityFacts eligibility_facts(const Option& o, bool fabric) {
   f.pricing = o.pricing;
   f.job_s = o.job_s;
   f.fabric = fabric;
+  f.hbm = hbm;
+  f.tensor = o.tensor;
+  f.pcie_only = o.interconnect == InterconnectId::pcie;
   return f;
 }
 
@@ -253,8 +256,17 @@ EligibilityVerdict eligibility_verdict(const EligibilityFacts& f, const Request&
   // Rule 5: whole nodes on a cluster fabric.
   if (f.instances > 1 && !f.fabric) return {E::outside_rules, 5, "nodes_without_fabric"};
   if (f.instances > 1 && f.gpus / f.instances < kWholeNodeGpus) return {E::outside_rules, 5, "partial_nodes"};
+  // Rule 5: "Pretraining is multi-GPU, multi-node: interconnect, fast shared storage, reliable HBM + FP8
+  // accelerators". A multi-node or multi-day pretraining run on GDDR cards is outside it, whatever they cost.
+  if (request.kind == WorkloadKind::pretrain && !f.hbm && (f.instances > 1 || long_run(f, request))) {
+    return {E::outside_rules, 5, "pretrain_without_hbm"};
+  }
   // Rule 3: a box you cannot fully use.
   if (f.used_gpus < f.gpus) return {E::outside_rules, 3, "idle_gpus"};
+  // Rule 3: "Reach for NVLink multi-GPU only when the model really spans cards; PCIe-only multi-GPU works but limits
+  // tensor-parallel serving". An endpoint whose replica is split tensor-parallel over more than two PCIe-only GPUs
+  // waits on two all-reduces per layer over PCIe at every token; a cheap box of many small cards loses to that.
+  if (endpoint && f.pcie_only && f.tensor > kPcieTensorWays) return {E::outside_rules, 3, "endpoint_pcie_split"};
   // Rules 5 and 8: long runs on capacity that stays.
   if (spot && long_run(f, request)) return spot_asked ? EligibilityVerdict{E::asked, 8, "spot_long_run_asked"}
                                                        : EligibilityVerdict{E::outside_rules, 8, "spot_long_run"};
@@ -274,8 +286,8 @@ EligibilityVerdict eligibility_verdict(const EligibilityFacts& f, const Request&
   return {};
 }
 
-Eligibility judge_eligibility(const Option& o, bool fabric, const Request& request) {
-  const EligibilityFacts f = eligibility_facts(o, fabric);
+Eligibility judge_eligibility(const Option& o, bool fabric, const Request& request, bool hbm) {
+  const EligibilityFacts f = eligibility_facts(o, fabric, hbm);
   const EligibilityVerdict v = eligibility_verdict(f, request);
   Eligibility e;
   e.klass = v.klass;
@@ -287,6 +299,9 @@ Eligibility judge_eligibility(const Option& o, bool fabric, const Request& reque
     params.push_back(param_number("instances", static_cast<double>(f.instances), std::to_string(f.instances)));
     const int64_t per = f.gpus / std::max<int64_t>(1, f.instances);
     params.push_back(param_number("gpus_per_instance", static_cast<double>(per), std::to_string(per)));
+  }
+  if (code == "endpoint_pcie_split") {
+    params.push_back(param_number("tensor", static_cast<double>(f.tensor), std::to_string(f.tensor)));
   }
   if (code == "idle_gpus") {
     params.push_back(param_number("used", static_cast<double>(f.used_gpus), std::to_string(f.used_gpus)));
@@ -309,12 +324,16 @@ int eligibility_rank(EligibilityId klass) {
   }
 }
 
-TargetFactors target_factors(const Request& request) {
+TargetFactors target_factors(const Request& request, std::string_view vendor) {
   TargetFactors t;
+  // The option's own range (uncertainty.cpp `add`): the table's factor, widened in log space by 1 + w per
+  // condition away from the calibration (vendor, MoE, FP4, load), so the margin reads the range the option shows.
   auto low = [&](std::string_view figure) {
     const SpreadKey k = spread_key(request, figure);
     const SpreadRow* row = find_spread(k.group, k.engine, k.family);
-    return row != nullptr && row->low_factor > 0 ? row->low_factor : 1.0;
+    if (row == nullptr || !(row->low_factor > 0)) return 1.0;
+    const double widen = 1.0 + distance_widening() * distance_from_calibration(request, figure, vendor);
+    return std::exp(std::log(row->low_factor) * widen);
   };
   if (request.kind == WorkloadKind::inference) {
     t.decode = low("decode_output_tokens_per_s_per_user");

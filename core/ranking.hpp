@@ -40,6 +40,9 @@ constexpr double kLegacyGpuServing = 2.0;
 constexpr double kSpotPretraining = 2.0;
 constexpr double kBigServingParamsB = 30.0;
 constexpr double kLongJobS = 86400.0;
+// An endpoint's replica split tensor-parallel over more GPUs than this, joined by PCIe only, is outside rule 3
+// (a 2-way split over PCIe, as on a bridged pair of workstation cards, stays a preference).
+constexpr int64_t kPcieTensorWays = 2;
 constexpr double kReservedSuggestionS = 14.0 * 86400.0;
 
 // Sets each option's ranking_factor and records the notes of the rules that applied (without `with_notes`,
@@ -99,9 +102,13 @@ struct EligibilityFacts {
   std::optional<PricingId> pricing;
   std::optional<double> job_s;
   bool fabric = false;     // the provider joins instances by a cluster fabric
+  bool hbm = true;         // the GPU's memory is HBM-class (Gpu::is_hbm; unknown GPUs count as HBM)
+  int64_t tensor = 1;      // tensor-parallel ways of one replica
+  bool pcie_only = false;  // the instance's GPUs talk over PCIe only
 };
 // `fabric`: the provider joins instances by a cluster fabric (pinned hardware: assumed, as the timing assumes).
-EligibilityFacts eligibility_facts(const Option& option, bool fabric);
+// `hbm`: the option's GPU has HBM-class memory.
+EligibilityFacts eligibility_facts(const Option& option, bool fabric, bool hbm = true);
 
 // The class, the rule it cites and a stable code, without words (the hot loop of a ranked evaluate).
 struct EligibilityVerdict {
@@ -111,7 +118,7 @@ struct EligibilityVerdict {
 };
 EligibilityVerdict eligibility_verdict(const EligibilityFacts& facts, const Request& request);
 // The same with the reason as a fact (message "eligibility.<code>"), for the options returned.
-Eligibility judge_eligibility(const Option& option, bool fabric, const Request& request);
+Eligibility judge_eligibility(const Option& option, bool fabric, const Request& request, bool hbm = true);
 // 0: eligible or asked, 1: outside the rules, 2: cannot run or does not fit (RankKey::eligibility).
 int eligibility_rank(EligibilityId klass);
 
@@ -123,7 +130,8 @@ struct TargetFactors {
   double ttft = 1;      // high-end factor of a time to first token (a time takes the reciprocal)
   double training = 1;  // high-end factor of a training time
 };
-TargetFactors target_factors(const Request& request);
+// `vendor`: the option's GPU vendor, one of the conditions its range widens for (uncertainty.hpp).
+TargetFactors target_factors(const Request& request, std::string_view vendor);
 // The worst ratio, over the request's targets, of what the low end of the option's range delivers to what the
 // target asks (>= 1: met with margin); nullopt when the request sets no target the option is timed against.
 std::optional<double> target_margin(const Option& option, const Request& request, const TargetFactors& factors);

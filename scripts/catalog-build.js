@@ -138,7 +138,9 @@ function refreshFolders(refDir, override) {
 // opts.refresh: [{ dir, collected }] replaces the folders refreshes.csv names (catalog-refresh.js).
 function build(refDir, opts = {}) {
   // The memory the driver reports per GPU (issue 30: what an engine's memory fraction budgets against), cited per row.
-  const driverMemory = new Map(readCsv(refDir, 'gpu-driver-memory.csv')
+  // Optional: a reference folder without the file (a refresh fixture) leaves the fields out.
+  const driverMemoryFile = path.join(refDir, 'gpu-driver-memory.csv');
+  const driverMemory = new Map((fs.existsSync(driverMemoryFile) ? readCsv(refDir, 'gpu-driver-memory.csv') : [])
     .map((r) => [r.gpu, { driver_memory_bytes: Number(r.driver_memory_bytes), driver_memory_source: r.source }]));
   const gpus = [...readCsv(refDir, 'gpus.csv').map(gpuFromCsvRow), ...EXTRA_GPUS]
     .map((g) => ({ ...g, ...(driverMemory.get(g.id) || {}) })).map(orderGpu);

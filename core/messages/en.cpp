@@ -92,6 +92,8 @@ const Locale& locale_en() {
     {"eligibility.endpoint_spot", "Outside the rules: spot capacity behind a user-facing endpoint can be reclaimed at any time (rule 8). Ask for spot (filters.pricing) to rank it first."},
     {"eligibility.endpoint_spot_asked", "As asked: spot for an endpoint, which the guide would put on on-demand capacity (rule 8)."},
     {"eligibility.endpoint_marketplace", "Outside the rules: one marketplace host behind a user-facing endpoint can vanish without notice (rule 8). Name the marketplace tier (filters.tiers) to rank it first."},
+    {"eligibility.pretrain_without_hbm", "Outside the rules: pretraining across nodes or for days wants reliable HBM and FP8 accelerators on a fast interconnect, not GDDR cards (rule 5)."},
+    {"eligibility.endpoint_pcie_split", "Outside the rules: the model is split {tensor} ways over GPUs that talk over PCIe only, so every token waits on two all-reduces per layer; the guide reaches for NVLink when a model spans cards (rule 3)."},
     {"eligibility.endpoint_marketplace_asked", "As asked: a marketplace host for an endpoint, which the guide would put on capacity that stays (rule 8)."},
     {"eligibility.long_run_whole_nodes", "Eligible: {instances} whole nodes of {gpus_per_instance} GPUs on the provider's cluster fabric, on capacity that stays (rules 5, 8)."},
     {"eligibility.long_run_on_demand", "Eligible: a long run on on-demand capacity, which a reclaim cannot stop (rules 5, 8)."},

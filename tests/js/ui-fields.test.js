@@ -337,7 +337,7 @@ test('show the math: every value and figure name the core explains has a title i
   }
   assert.deepEqual([...kinds].sort(), ['audio', 'finetune', 'image', 'inference', 'pretrain', 'video']);
   // The new terms are among them (else the list of requests no longer reaches them).
-  for (const k of ['host_optimizer_bytes', 'offload_s', 'call_overhead_s', 'utterance_s', 'tpot_s']) assert.ok(values.has(k), `requests reach ${k}`);
+  for (const k of ['host_optimizer_bytes', 'offload_s', 'call_overhead_s', 'utterance_s', 'prefill_s_per_token']) assert.ok(values.has(k), `requests reach ${k}`);
   const missing = (prefix, names) => [...names].filter((k) => !(typeof M.en[prefix + k] === 'string' && M.en[prefix + k] && typeof M.ar[prefix + k] === 'string' && /[\u0600-\u06FF]/.test(M.ar[prefix + k])));
   assert.deepEqual(missing('mv_', values), [], `value names without an EN and AR title (of ${values.size})`);
   assert.deepEqual(missing('fig_', figures), [], `figure names without an EN and AR title (of ${figures.size})`);
