@@ -14,7 +14,8 @@ const OUT = path.join(ROOT, 'test-results', 'screenshots');
 async function bargainCatalog(asOf) {
   const sizer = await require(dist('gpu-sizer.js'))();
   const cat = sizer.catalog();
-  const l4 = cat.offerings.filter((o) => o.gpu === 'l4' && o.gpus === 1 && typeof o.usd_per_hour === 'number').slice(0, 6);
+  // Not marketplace hosts: an endpoint on one is outside the guide's rules (issue 30) and would rank after the rest.
+  const l4 = cat.offerings.filter((o) => o.gpu === 'l4' && o.gpus === 1 && typeof o.usd_per_hour === 'number' && o.tier !== 'marketplace').slice(0, 6);
   cat.offerings = l4.map((o, i) => ({ ...o, usd_per_hour: i === 0 ? 0.1 : 1 + i * 0.05, spot_usd_per_hour: null,
     price_confidence: i === 0 ? 'stale' : 'confirmed', price_seen: i === 0 ? '2026-04-01' : '2026-11-20' }));
   if (asOf) cat.as_of = asOf;
