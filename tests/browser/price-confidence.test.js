@@ -10,12 +10,13 @@ const { ROOT, dist, launch, startServer, openOffline, settle, waitForResults } =
 
 const OUT = path.join(ROOT, 'test-results', 'screenshots');
 
-// A catalog whose L4 offerings are all at $1.00-1.30 and confirmed except one stale $0.10 listing seen 2026-04-01.
+// A catalog of six 1× H100 SXM offerings, all at $1.05-1.25 and confirmed except one stale $0.10 listing seen 2026-04-01.
 async function bargainCatalog(asOf) {
   const sizer = await require(dist('gpu-sizer.js'))();
   const cat = sizer.catalog();
-  // Not marketplace hosts: an endpoint on one is outside the guide's rules (issue 30) and would rank after the rest.
-  const l4 = cat.offerings.filter((o) => o.gpu === 'l4' && o.gpus === 1 && typeof o.usd_per_hour === 'number' && o.tier !== 'marketplace').slice(0, 6);
+  // H100 SXM rows (the page's default request fits one; since the driver-reported memory of issue 30 it no longer
+  // fits an L4), not marketplace hosts (an endpoint on one is outside the guide's rules and would rank after the rest).
+  const l4 = cat.offerings.filter((o) => o.gpu === 'h100-sxm' && o.gpus === 1 && typeof o.usd_per_hour === 'number' && o.tier !== 'marketplace' && !o.currency).slice(0, 6);
   cat.offerings = l4.map((o, i) => ({ ...o, usd_per_hour: i === 0 ? 0.1 : 1 + i * 0.05, spot_usd_per_hour: null,
     price_confidence: i === 0 ? 'stale' : 'confirmed', price_seen: i === 0 ? '2026-04-01' : '2026-11-20' }));
   if (asOf) cat.as_of = asOf;
