@@ -329,11 +329,8 @@ TargetFactors target_factors(const Request& request, std::string_view vendor) {
   // The option's own range (uncertainty.cpp `add`): the table's factor, widened in log space by 1 + w per
   // condition away from the calibration (vendor, MoE, FP4, load), so the margin reads the range the option shows.
   auto low = [&](std::string_view figure) {
-    const SpreadKey k = spread_key(request, figure);
-    const SpreadRow* row = find_spread(k.group, k.engine, k.family);
-    if (row == nullptr || !(row->low_factor > 0)) return 1.0;
-    const double widen = 1.0 + distance_widening() * distance_from_calibration(request, figure, vendor);
-    return std::exp(std::log(row->low_factor) * widen);
+    const std::optional<RangeFactors> f = range_factors(request, figure, vendor);
+    return f ? f->low : 1.0;
   };
   if (request.kind == WorkloadKind::inference) {
     t.decode = low("decode_output_tokens_per_s_per_user");

@@ -38,14 +38,10 @@ WeightFormatId weights_of(const Request& request) {
 void add(Option& option, const Request& request, std::string_view figure, const std::optional<double>& value,
          std::string_view vendor) {
   if (!value || !std::isfinite(*value) || *value <= 0) return;
-  const SpreadKey key = spread_key(request, figure);
-  const SpreadRow* row = find_spread(key.group, key.engine, key.family);
-  if (row == nullptr || !(row->low_factor > 0) || !(row->high_factor >= row->low_factor)) return;
-  // Away from the calibrated conditions the interval widens in log space by 1 + w per condition
-  // (distance_from_calibration; w is the table's "distance" row, set by the held-out coverage).
-  const double widen = 1.0 + distance_widening() * distance_from_calibration(request, figure, vendor);
-  const double low_factor = std::exp(std::log(row->low_factor) * widen);
-  const double high_factor = std::exp(std::log(row->high_factor) * widen);
+  const std::optional<RangeFactors> f = range_factors(request, figure, vendor);
+  if (!f) return;
+  const SpreadRow* row = f->row;
+  const double low_factor = f->low, high_factor = f->high;
   FigureRange r;
   r.figure = std::string(figure);
   // truth / prediction of a speed lies in [low, high]; a time is its reciprocal.
@@ -57,6 +53,16 @@ void add(Option& option, const Request& request, std::string_view figure, const 
 }
 
 }  // namespace
+
+std::optional<RangeFactors> range_factors(const Request& request, std::string_view figure, std::string_view vendor) {
+  const SpreadKey key = spread_key(request, figure);
+  const SpreadRow* row = find_spread(key.group, key.engine, key.family);
+  if (row == nullptr || !(row->low_factor > 0) || !(row->high_factor >= row->low_factor)) return std::nullopt;
+  // Away from the calibrated conditions the interval widens in log space by 1 + w per condition
+  // (distance_from_calibration; w is the table's "distance" row, set by the held-out coverage).
+  const double widen = 1.0 + distance_widening() * distance_from_calibration(request, figure, vendor);
+  return RangeFactors{std::exp(std::log(row->low_factor) * widen), std::exp(std::log(row->high_factor) * widen), row};
+}
 
 int distance_from_calibration(const Request& request, std::string_view figure, std::string_view vendor) {
   int d = 0;

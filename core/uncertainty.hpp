@@ -6,6 +6,7 @@
 // truth / prediction of each group of cases, measured on held-out sources, shrunk toward the coarser group
 // and widened where the cases are few). Regenerate the table whenever the physics changes.
 #pragma once
+#include <optional>
 #include <string_view>
 
 #include "request.hpp"
@@ -47,6 +48,15 @@ SpreadKey spread_key(const Request& request, std::string_view figure);
 // tokens/s, training time, GPU-hours, seconds per image, real-time factor); figures absent stay absent.
 // `vendor`: the option's GPU vendor ("nvidia", "amd", ...), one of the conditions the interval widens for.
 void set_ranges(Option& option, const Request& request, std::string_view vendor = "nvidia");
+
+// The ~80% factors (truth / prediction of a speed) for `figure` of `request` on a GPU of `vendor`: the table's row,
+// widened for each condition away from the calibration; nullopt without a usable row. set_ranges and the ranking's
+// target margins (ranking.cpp target_factors) both read them, so a margin is the range the option shows.
+struct RangeFactors {
+  double low = 1, high = 1;
+  const SpreadRow* row = nullptr;
+};
+std::optional<RangeFactors> range_factors(const Request& request, std::string_view figure, std::string_view vendor);
 
 // How many of the conditions the calibration holds few cases of a figure is asked under: a GPU vendor
 // other than NVIDIA, an MoE model, FP4 weights, and for serving figures load (more than one user, or an
