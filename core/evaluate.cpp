@@ -239,6 +239,15 @@ void price(Option& option, const Priced& p, const PricingInputs& in, bool with_n
 
 bool has_fabric(const Provider* provider) { return provider != nullptr && provider->multi_node_fabric_on_demand; }
 
+// Rule 5's HBM test for an option's catalog GPU (an unknown GPU counts as HBM, as eligibility_facts defaults).
+bool hbm_of(const Gpu* gpu) { return gpu == nullptr || gpu->is_hbm(); }
+
+// The vendor an option's ranges and target margins widen for (uncertainty.hpp): its catalog GPU's, else the pinned
+// hardware's, else NVIDIA.
+std::string_view vendor_of(const Gpu* gpu, const Request& request) {
+  return gpu ? std::string_view(gpu->vendor) : request.hardware ? std::string_view(request.hardware->gpu.vendor) : "nvidia";
+}
+
 // The option as returned: priced and judged with their notes, its instance, id and region, and the shape's
 // notes first, then those pricing and ranking added, as found. Without notes (detail "figures") the same
 // figures, since no figure depends on the notes (tests/cpp/quiet_options_test.cpp).
@@ -248,9 +257,8 @@ Option materialise(const Priced& p, const PricingInputs& in, const EnginePreset&
   price(option, p, in, with_notes);
   option.provider = p.offering->provider;  // before judge_option, whose notes name the provider
   judge_option(option, p.gpu, one_gpu_does, in.request, catalog, with_notes);
-  option.eligibility = judge_eligibility(option, has_fabric(p.provider), in.request, p.gpu == nullptr || p.gpu->is_hbm());  // ranking.hpp "Eligibility"
-  note_target_margin(option, in.request, target_factors(in.request, p.gpu ? std::string_view(p.gpu->vendor) : "nvidia"),
-                     with_notes);
+  option.eligibility = judge_eligibility(option, has_fabric(p.provider), in.request, hbm_of(p.gpu));  // ranking.hpp "Eligibility"
+  note_target_margin(option, in.request, target_factors(in.request, vendor_of(p.gpu, in.request)), with_notes);
   option.instance = p.offering->instance;
   option.offering_id = p.offering->id;
   // A spot price read in another region than the on-demand one (catalog `spot_region`) is that region's.
@@ -298,7 +306,7 @@ SIZER_NOINLINE std::vector<RankKey> judged_keys(const std::vector<Priced>& price
     keys[i] = rank_key(scratch);
     // The guide's classes before price, and the margin on targets (ranking.hpp), kept apart from the margins.
     keys[i].eligibility = eligibility_rank(eligibility_verdict(
-        eligibility_facts(scratch, has_fabric(p.provider), p.gpu == nullptr || p.gpu->is_hbm()), in.request).klass);
+        eligibility_facts(scratch, has_fabric(p.provider), hbm_of(p.gpu)), in.request).klass);
     const bool nvidia = p.gpu == nullptr || p.gpu->vendor == "nvidia";
     const std::optional<double> margin = target_margin(
         scratch, in.request, nvidia ? nvidia_factors : target_factors(in.request, p.gpu->vendor));
@@ -522,14 +530,8 @@ SIZER_NOINLINE Response evaluate(const json& request_document, const Catalog& ca
     apply_judgement({&pinned.option}, request, catalog, words);  // the guide's judgement (ranking.hpp)
     {
       const Gpu* pinned_gpu = catalog.find_gpu(pinned.option.gpu);
-      pinned.option.eligibility =
-          judge_eligibility(pinned.option, pin.fast_fabric, request, pinned_gpu == nullptr || pinned_gpu->is_hbm());
-    }
-    {
-      const Gpu* gpu = catalog.find_gpu(pinned.option.gpu);
-      const std::string_view vendor = gpu ? std::string_view(gpu->vendor)
-                                          : request.hardware ? std::string_view(request.hardware->gpu.vendor) : "nvidia";
-      note_target_margin(pinned.option, request, target_factors(request, vendor), words);
+      pinned.option.eligibility = judge_eligibility(pinned.option, pin.fast_fabric, request, hbm_of(pinned_gpu));
+      note_target_margin(pinned.option, request, target_factors(request, vendor_of(pinned_gpu, request)), words);
     }
     top_explain = std::move(pinned.explain);
     if (table) {
@@ -593,10 +595,7 @@ SIZER_NOINLINE Response evaluate(const json& request_document, const Catalog& ca
     shape_of.resize(limit);
   }
   for (Option& option : response.options) {
-    const Gpu* gpu = catalog.find_gpu(option.gpu);
-    const std::string_view vendor = gpu ? std::string_view(gpu->vendor)
-                                        : request.hardware ? std::string_view(request.hardware->gpu.vendor) : "nvidia";
-    set_ranges(option, request, vendor);  // uncertainty.hpp
+    set_ranges(option, request, vendor_of(catalog.find_gpu(option.gpu), request));  // uncertainty.hpp
   }
   response.fit_by_gpu = fit_by_gpu(request, engine, catalog);
   response.request = request;
