@@ -14,6 +14,17 @@ namespace {
 constexpr int64_t kMaxTokens = 1 << 27;        // 134M tokens: past any model's context
 constexpr int64_t kMaxConcurrency = 1 << 20;
 
+// "Unknown model/GPU id", naming the nearest catalog id when one is close (messages issue.<code>[.nearest]).
+template <class Items>
+Message unknown_id_message(std::string_view code, const std::string& id, const Items& items) {
+  std::vector<std::string_view> ids;
+  for (const auto& item : items) ids.push_back(item.id);
+  const std::optional<std::string> nearest = nearest_name(id, ids);
+  const std::string key = "issue." + std::string(code);
+  return nearest ? message(key + ".nearest", {param_text("id", id.substr(0, 80)), param_text("nearest", *nearest)})
+                 : message(key, {param_text("id", id.substr(0, 80))});
+}
+
 std::optional<WeightFormatId> weight_format(const json& w, JsonReader& r) {
   return r.choice_id<WeightFormatId>(w, "weights", "/workload");
 }
@@ -30,12 +41,7 @@ std::optional<Model> parse_model(const json& document, const Catalog& catalog, J
       const auto& id = model.get_ref<const std::string&>();
       const ModelArch* preset = catalog.find_model(id);
       if (preset == nullptr) {
-        std::vector<std::string_view> ids;
-        for (const ModelArch& m : catalog.models) ids.push_back(m.id);
-        const std::optional<std::string> nearest = nearest_name(id, ids);
-        r.error("unknown_model", "/model",
-                nearest ? message("issue.unknown_model.nearest", {param_text("id", id.substr(0, 80)), param_text("nearest", *nearest)})
-                        : message("issue.unknown_model", {param_text("id", id.substr(0, 80))}));
+        r.error("unknown_model", "/model", unknown_id_message("unknown_model", id, catalog.models));
         return std::nullopt;
       }
       return resolve_model(*preset, "/model", warnings);
@@ -251,12 +257,7 @@ std::optional<HardwarePin> parse_hardware(const json& h, const Catalog& catalog,
     const auto& id = h["gpu"].get_ref<const std::string&>();
     const Gpu* gpu = catalog.find_gpu(id);
     if (gpu == nullptr) {
-      std::vector<std::string_view> ids;
-      for (const Gpu& g : catalog.gpus) ids.push_back(g.id);
-      const std::optional<std::string> nearest = nearest_name(id, ids);
-      r.error("unknown_gpu", "/hardware/gpu",
-              nearest ? message("issue.unknown_gpu.nearest", {param_text("id", id.substr(0, 80)), param_text("nearest", *nearest)})
-                      : message("issue.unknown_gpu", {param_text("id", id.substr(0, 80))}));
+      r.error("unknown_gpu", "/hardware/gpu", unknown_id_message("unknown_gpu", id, catalog.gpus));
       ok = false;
     } else {
       pin.gpu = *gpu;
