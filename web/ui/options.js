@@ -367,6 +367,9 @@
       if (isNum(o.usdGpuH(x)) && x.gpus > 1) kv(dl, t('k_usd_gpu_h'), fmt.usd(o.usdGpuH(x), o.usdGpuH(x) < 0.1 ? 3 : 2));
       kv(dl, t(fam === 'serve' ? 'k_startup_serve' : 'k_startup'), o.startup(x) ? o.dur(o.startup(x)) : null);
       if (isNum(x.used_bytes_per_gpu) && isNum(x.vram_bytes_per_gpu)) kv(dl, t('k_mem_gpu'), t('used_of', { used: fmt.gb(x.used_bytes_per_gpu), total: fmt.gb(x.vram_bytes_per_gpu) }));
+      // How sure the catalog is of this price and when it was seen (issue 33), before the day the catalog read it:
+      // a stale price must not look fresh in the top card.
+      if (o.confidence(x)) kv(dl, t('col_price_confidence'), h('span', { class: 'gs-conf gs-conf-' + o.confidence(x).replace(/_/g, '-') }, o.provenance(x)));
       var asOf = o.priceAsOf(x);
       if (asOf) kv(dl, t('k_price_date'), h('span', { class: o.priceOld(x) ? 'gs-old' : null }, fmt.date(asOf)));
       if (!full) return;
