@@ -98,6 +98,9 @@ test('card: a newer catalog the site publishes (meta) prices the card, which nam
   assert.equal(ar.catalog, 'live');
   assert.match(ar.foot, /كتالوج هذا الموقع/);
   assert.match(ar.foot, new RegExp(newer.as_of));
+  // For review beside the other card screenshots (test-results/widget/).
+  fs.mkdirSync(path.join(ROOT, 'test-results', 'widget'), { recursive: true });
+  for (const id of ['c', 'c-ar']) await page.locator('#' + id).screenshot({ path: path.join(ROOT, 'test-results', 'widget', `card-live-${id}.png`) });
   // One request for the file, however many cards read it.
   assert.equal(srv.fetched.filter((p) => p === '/catalogs/newer.json').length, 1);
   assert.deepEqual(await page.evaluate(() => window.__violations), []);
