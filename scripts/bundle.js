@@ -137,7 +137,9 @@ const asciiCss = (s) => s.replace(/[^\x00-\x7f]/g, (c) => '\\' + c.charCodeAt(0)
 const asciiHtml = (s) => s.replace(/[^\x00-\x7f]/gu, (c) => '&#x' + c.codePointAt(0).toString(16) + ';');
 // The core starts as soon as its script has run (issue 32): its bytes inflate and compile off the main thread while
 // the page's own script is parsed and run, instead of after DOMContentLoaded (web/ui/app.js loadCore takes it).
-const earlyStart = '\n;try { window.gpuSizerCoreStarted = createSizer(); } catch (e) { /* the calculator starts it again and says why */ }';
+// (A failed start is reported by the calculator, which takes this promise: the catch only keeps it from being logged
+// as unhandled before the calculator has taken it.)
+const earlyStart = '\n;try { window.gpuSizerCoreStarted = createSizer(); window.gpuSizerCoreStarted.catch(function () {}); } catch (e) { /* the calculator starts it again and says why */ }';
 const offlineHtml = asciiHtml(fill(indexTpl, {
   styles: '<!-- @style -->',
   scripts: '<!-- @module --><!-- @app -->',
