@@ -205,6 +205,17 @@ struct PricingInputs {
 // cleared instead of copying the whole option again.
 // The price's provenance on the option (its date and confidence), and for a doubtful price the listed one with
 // the note that says it was ranked at the credible price (price_doubt.hpp).
+// A word the sentence phrases in the locale (the Arabic note used to read the id "stale"), whose machine-readable
+// param stays the id (json_io writes a param's text when it has one).
+Param word_with_id(std::string name, std::string word_key, std::string id) {
+  Param p = param_word(std::move(name), std::move(word_key));
+  p.text = std::move(id);
+  return p;
+}
+Param confidence_word(PriceConfidenceId confidence) {
+  const std::string id(id_of(confidence));
+  return word_with_id("confidence", "note.price_doubtful.confidence." + id, id);
+}
 void note_price_doubt(Option& option, const Priced& p, bool with_notes) {
   const Offering& o = *p.offering;
   const bool spot = p.pricing == PricingId::spot;
@@ -219,8 +230,9 @@ void note_price_doubt(Option& option, const Priced& p, bool with_notes) {
   option.notes.push_back(note("price_doubtful", SeverityId::warning, "price_doubtful",
                               {param_number("listed", listed / gpus, format_usd(listed / gpus)),
                                param_number("median", p.usd_per_hour / gpus, format_usd(p.usd_per_hour / gpus)),
-                               param_text("confidence", std::string(id_of(*option.price_confidence))),
-                               param_text("seen", o.price_seen.empty() ? std::string("?") : o.price_seen)}));
+                               confidence_word(*option.price_confidence),
+                               o.price_seen.empty() ? word_with_id("seen", "note.price_doubtful.seen_unknown", "unknown")
+                                                    : param_text("seen", o.price_seen)}));
 }
 
 void price(Option& option, const Priced& p, const PricingInputs& in, bool with_notes, bool holds_shape = false) {

@@ -123,7 +123,8 @@ void write_notes(Text& out, const std::vector<Note>& notes) {
         if (p.value && std::isfinite(*p.value)) {
           TextObject::write_number(text, *p.value);
         } else {
-          TextObject::write_string(text, p.word.empty() ? p.text : p.word);
+          // A word phrased in the locale: its id when it carries one (text), else its message key.
+          TextObject::write_string(text, p.word.empty() || !p.text.empty() ? p.text : p.word);
         }
       }
       text += '}';

@@ -66,6 +66,7 @@ var GpuSizerMessages = {
     placeholder_auto: 'auto',
     custom_hint: 'Only the parameter count is required; blank fields are estimated, and the estimate is shown beside them.',
     assumed_value: 'Assumed: {v}',
+    blank_used: 'Left blank: {v} is used',
     hf_label: 'Hugging Face config.json',
     hf_hint: 'Paste the model’s config.json. It is read here and never uploaded.',
     hf_empty: 'Paste a config.json.',
@@ -542,6 +543,8 @@ var GpuSizerMessages = {
     wg_days: '{n} days',
     wg_open_full: 'Open in the full calculator',
     wg_prices_as_of: 'Prices as of {date}',
+    wg_prices_live: 'Prices as of {date}, from this site\'s catalog {src}',
+    wg_catalog_failed: 'The catalog {src} was not used ({msg}); the bundled prices are shown.',
     wg_price_doubtful: 'listed {usd}/GPU-h: doubtful, priced at the median'
     // ---- <gpu-sizer> widget. End.
   },
@@ -610,6 +613,7 @@ var GpuSizerMessages = {
     placeholder_auto: 'تلقائي',
     custom_hint: 'عدد المعاملات وحده مطلوب؛ تُقدَّر الحقول الفارغة ويظهر التقدير بجانبها.',
     assumed_value: 'مُفترض: {v}',
+    blank_used: 'تُرك فارغًا: تُستخدم القيمة {v}',
     hf_label: 'ملف config.json من Hugging Face',
     hf_hint: 'الصق محتوى ملف config.json الخاص بالنموذج. يُقرأ هنا ولا يُرفع إلى أي مكان.',
     hf_empty: 'الصق محتوى ملف config.json.',
@@ -1085,6 +1089,8 @@ var GpuSizerMessages = {
     wg_days: '{n} يوم',
     wg_open_full: 'افتح الحاسبة الكاملة',
     wg_prices_as_of: 'الأسعار بتاريخ {date}',
+    wg_prices_live: 'الأسعار بتاريخ {date}، من كتالوج هذا الموقع {src}',
+    wg_catalog_failed: 'لم يُستخدم الكتالوج {src} ({msg})؛ تظهر الأسعار المضمَّنة.',
     wg_price_doubtful: 'مدرج بـ{usd} لكل ساعة معالج: مشكوك فيه، وسُعِّر بالوسيط'
     // ---- <gpu-sizer> widget. End.
   }

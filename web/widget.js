@@ -100,18 +100,21 @@
   }
 
   // ------------------------------------------------------------------ the shared core and its catalog, once
+  // An index of a catalog's models, GPUs and providers by id; its offerings' index is built when first needed.
+  function catalogIndex(sizer, cat, offerings) {
+    var ix = { sizer: sizer, model: {}, gpu: {}, provider: {}, offering: null, offerings: offerings || null, as_of: cat.as_of };
+    [['models', 'model'], ['gpus', 'gpu'], ['providers', 'provider']].forEach(function (p) {
+      (Array.isArray(cat[p[0]]) ? cat[p[0]] : []).forEach(function (x) { if (x && typeof x.id === 'string') ix[p[1]][x.id] = x; });
+    });
+    return ix;
+  }
   var shared = null;
   function loadShared() {
     if (!shared) {
       shared = GpuSizerUI.loadCore().then(function (sizer) {
         // Without the offerings: the full and compact views read their own after the first paint (web/ui/app.js);
         // the card reads them when it names its pick (offeringIndex).
-        var cat = sizer.catalog({ offerings: false });
-        var ix = { sizer: sizer, model: {}, gpu: {}, provider: {}, offering: null };
-        [['models', 'model'], ['gpus', 'gpu'], ['providers', 'provider']].forEach(function (p) {
-          (Array.isArray(cat[p[0]]) ? cat[p[0]] : []).forEach(function (x) { if (x && typeof x.id === 'string') ix[p[1]][x.id] = x; });
-        });
-        return ix;
+        return catalogIndex(sizer, sizer.catalog({ offerings: false }));
       });
     }
     return shared;
@@ -119,9 +122,66 @@
   function offeringIndex(ix) {
     if (!ix.offering) {
       ix.offering = {};
-      ix.sizer.offerings().forEach(function (x) { if (x && typeof x.id === 'string') ix.offering[x.id] = x; });
+      (ix.offerings || ix.sizer.offerings()).forEach(function (x) { if (x && typeof x.id === 'string') ix.offering[x.id] = x; });
     }
     return ix.offering;
+  }
+
+  // ------------------------------------------------------------------ the card's catalog (issue 33: the live path)
+  // The catalog the card prices with, as the calculator chooses its own (web/ui/app.js loadCatalogSrc,
+  // loadLiveCatalog): the element's catalog-src (a file on this site: used when it validates), else the page's
+  // <meta name="gpu-sizer-live-catalog" content="catalog.json"> (used only when newer than the bundled catalog; a
+  // missing or older file is the normal case and stays silent). Never requested from file:// or another origin.
+  // The file is JSON, merged over the bundled catalog and validated by the core like an import; nothing of it is
+  // parsed as HTML (the card writes text nodes only). Resolves to null (the bundled catalog), to
+  // { src, text, ix } (the merged catalog's text for evaluate and its index for names), or to { src, problem }.
+  var liveCatalogs = {};
+  function metaCatalog() {
+    var meta = document.querySelector('meta[name="gpu-sizer-live-catalog"]');
+    return meta ? meta.getAttribute('content') : null;
+  }
+  function cardCatalog(host, ix) {
+    var explicit = host.getAttribute('catalog-src');
+    var src = explicit || metaCatalog();
+    if (!src) return Promise.resolve(null);
+    var url = null;
+    try { url = new URL(src, location.href); } catch (e) { /* not a URL: refused below */ }
+    if (!url || url.origin !== location.origin || !/^https?:$/.test(url.protocol)) {
+      return Promise.resolve(explicit ? { src: src, problem: { key: 'wg_catalog_failed', params: { src: src, msg: t(host._langNow || 'en', 'catalog_src_origin') } } } : null);
+    }
+    var key = (explicit ? 'src ' : 'live ') + url.href;
+    if (!liveCatalogs[key]) {
+      liveCatalogs[key] = fetch(url.href, { credentials: 'same-origin', cache: 'no-cache' }).then(function (r) {
+        if (!r.ok) { if (!explicit) return null; throw new Error('HTTP ' + r.status); }
+        return r.text();
+      }).then(function (text) {
+        return text === null ? null : checkCatalog(ix, src, text, !!explicit);
+      }, function (e) {
+        // Offline or blocked: the page's own meta file stays silent, the element's attribute is named.
+        return explicit ? { src: src, problem: { key: 'wg_catalog_failed', params: { src: src, msg: e && e.message ? e.message : String(e) } } } : null;
+      });
+    }
+    return liveCatalogs[key];
+  }
+  function checkCatalog(ix, src, text, explicit) {
+    function failed(msg) { return { src: src, problem: { key: 'wg_catalog_failed', params: { src: src, msg: msg } } }; }
+    var obj;
+    try { obj = JSON.parse(text); } catch (e) { return failed(e.message); }
+    var C = GpuSizerUI.catalog, F = GpuSizerUI.format;
+    if (!F.isObj(obj) || !Object.keys(obj).some(function (k) { return C.KEYS.indexOf(k) >= 0; })) return failed('not a catalog');
+    // The page's file is used only when it is newer than the bundled catalog (its as_of, a date).
+    if (!explicit && (typeof obj.as_of !== 'string' || !F.parseDate(obj.as_of) || (ix.as_of && obj.as_of <= ix.as_of))) return null;
+    var base = ix.sizer.catalog({ offerings: false });
+    base.offerings = ix.sizer.offerings();
+    var merged = C.merge(base, obj);
+    var res = ix.sizer.validateCatalog(merged);
+    if (!res || !res.ok) {
+      var first = res && res.errors && res.errors[0];
+      return failed(first ? (first.path ? first.path + ': ' : '') + (first.message || first.code) : 'invalid');
+    }
+    var live = catalogIndex(ix.sizer, merged, Array.isArray(merged.offerings) ? merged.offerings : []);
+    live.voc = ix.voc;
+    return { src: src, text: JSON.stringify(merged), ix: live };
   }
   function modelKind(m) { return m && typeof m.kind === 'string' ? m.kind : 'llm'; }
   function fieldDefault(name, fallback) {
@@ -325,11 +385,12 @@
     return rows;
   }
 
-  function renderCard(host, box, ix, read) {
+  function renderCard(host, box, ix, read, live) {
     var use = read.use, lang = use.lang;
+    if (live && live.ix) ix = live.ix;
     var built = cardRequest(use, ix);
     var resp;
-    try { resp = ix.sizer.evaluate(built.request); } catch (e) { resp = { ok: false, errors: [{ code: 'internal', path: '', message: String(e && e.message ? e.message : e) }] }; }
+    try { resp = ix.sizer.evaluate(built.request, live && live.text ? { catalog: live.text } : undefined); } catch (e) { resp = { ok: false, errors: [{ code: 'internal', path: '', message: String(e && e.message ? e.message : e) }] }; }
     var model = ix.model[built.request.model];
     var card = el('section', { class: 'gsw-card', part: 'card', dir: lang === 'ar' ? 'rtl' : 'ltr', lang: lang, 'data-theme': use.theme,
       'aria-label': t(lang, 'widget_label'), 'data-ready': resp && resp.ok ? 'true' : 'false' });
@@ -339,7 +400,11 @@
     if (resp && resp.ok) card.appendChild(el('dl', { class: 'gsw-rows' }, cardRows(lang, resp, ix, !!use.gpu)));
     else card.appendChild(el('p', { class: 'gsw-no', role: 'alert' }, [((resp && resp.errors) || []).map(function (e) { return (e.path ? e.path + ': ' : '') + e.message; }).join(' ')]));
     card.appendChild(el('a', { class: 'gsw-link', part: 'link', href: calculatorUrl(host, use, built), target: '_blank', rel: 'noopener' }, [t(lang, 'wg_open_full')]));
-    if (resp && resp.ok && resp.catalog_as_of) card.appendChild(el('p', { class: 'gsw-foot', part: 'foot' }, [t(lang, 'wg_prices_as_of', { date: resp.catalog_as_of })]));
+    // Which catalog priced the card and its date: the bundled one, or the site's file by the name it was given.
+    if (resp && resp.ok && resp.catalog_as_of) {
+      card.appendChild(el('p', { class: 'gsw-foot', part: 'foot', 'data-catalog': live && live.ix ? 'live' : 'bundled' },
+        [live && live.ix ? t(lang, 'wg_prices_live', { date: resp.catalog_as_of, src: live.src }) : t(lang, 'wg_prices_as_of', { date: resp.catalog_as_of })]));
+    }
     while (box.firstChild) box.removeChild(box.firstChild);
     box.appendChild(card);
     return { response: resp, request: built.request };
@@ -471,12 +536,17 @@
         this._card = { box: box };
         box.appendChild(el('p', { class: 'gsw-card', part: 'card', role: 'status', 'data-ready': 'false' }, [t(this._lang(), 'loading')]));
         loadShared().then(function (ix) {
+          self._langNow = self._lang();
+          return cardCatalog(self, ix).then(function (live) { return { ix: ix, live: live }; });
+        }).then(function (got) {
+          var ix = got.ix, live = got.live;
           if (gen !== self._generation) return;
-          var read = readAttrs(self, ix, self._lang());
+          var read = readAttrs(self, live && live.ix ? live.ix : ix, self._lang());
+          if (live && live.problem) read.problems.push(live.problem);
           var warned = JSON.stringify(read.problems);
           if (warned !== self._warned) { self._warned = warned; warn(self, read.problems); }
           read.use.theme = self._theme();
-          var out = renderCard(self, box, ix, read);
+          var out = renderCard(self, box, ix, read, live);
           self._appliedTheme = read.use.theme;
           self._watchHost();
           self._emit(out.response, out.request, 'card');
@@ -498,6 +568,8 @@
         gpu: this.getAttribute('gpu'),
         theme: this._theme(),
         catalogSrc: this.getAttribute('catalog-src'),
+        // Without catalog-src, the newer catalog the site publishes, as the page uses it (web/page.js).
+        liveCatalog: metaCatalog(),
         onLangChange: function (lang) { if (self.getAttribute('lang') !== lang) self.setAttribute('lang', lang); }
       });
       this._ui = ui;

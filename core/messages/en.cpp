@@ -143,6 +143,12 @@ const Locale& locale_en() {
     {"note.reserved.ask", "A run this long is usually rented as reserved or committed capacity; ask {provider} for a term price."},
     {"note.listing", "This price is one marketplace host's listing, not a provider's price list: it may change or be gone."},
     {"note.price_doubtful", "The listed {listed}/GPU-h ({confidence}, seen {seen}) is under half the {median}/GPU-h median of this GPU: ranked and priced at the median until a current source confirms it."},
+    // The price's confidence and an unknown date as words inside note.price_doubtful (the vocabulary's labels are
+    // capitalised titles; here they sit mid-sentence).
+    {"note.price_doubtful.confidence.confirmed", "confirmed"},
+    {"note.price_doubtful.confidence.single_source", "single source"},
+    {"note.price_doubtful.confidence.stale", "stale"},
+    {"note.price_doubtful.seen_unknown", "on an unknown date"},
     {"note.startup", "Starting takes about {startup}: boot, image pull, weight download and loading, billed with the job."},
     {"note.capability.no_kernel", "{gpu} cannot run {format} weights: it has no {missing} and engines ship no kernel for it; use fp16, int8 or int4 weights, or an Ampere or newer GPU."},
     {"note.capability.bf16_as_fp16", "{gpu} has no bf16: the engine runs the bf16 checkpoint as fp16 (same memory and speed; rare overflows on models trained in bf16)."},

@@ -10,7 +10,15 @@
   // ---------------------------------------------------------------- shared core (one per script)
   var corePromise = null, coreStarts = 0, catalogFetches = {}, mountCount = 0, bundledOfferings = null;
   function loadCore() {
-    if (!corePromise) corePromise = Promise.resolve().then(function () { coreStarts++; return createSizer(); });
+    if (!corePromise) {
+      corePromise = Promise.resolve().then(function () {
+        coreStarts++;
+        // The offline page starts the core right after its module script (scripts/bundle.js earlyStart): that start.
+        var early = typeof window !== 'undefined' ? window.gpuSizerCoreStarted : null;
+        if (early && typeof early.then === 'function') { window.gpuSizerCoreStarted = null; return early; }
+        return createSizer();
+      });
+    }
     return corePromise;
   }
   function modelKind(m) { return m && typeof m.kind === 'string' ? m.kind : 'llm'; }
@@ -490,6 +498,19 @@
         // not given; …): beside the field's own label that clause says nothing to a person, so the page shows
         // the rest (issue 32: no API names in the UI).
         if (name) out[name] = [h('bdi', {}, withoutFieldClause(String(w.message || '')))];
+      });
+      // A number field left blank (issue 32: a cleared field fell back to another value than the one it showed): the
+      // core fills in its default or, for the batch on pinned hardware, chooses one. Where the placeholder does not
+      // say the value the core used, the field says it (the core's own note, above, wins where it gave one).
+      FL.FIELDS.forEach(function (f) {
+        if (f.type !== 'num' || out[f.key] || !f.to || f.to.indexOf('workload.') !== 0 || f.to.split('.').length !== 2) return;
+        if (!FL.shown(f, c) || String(a.st[f.key] || '').trim()) return;
+        var used = resp.workload ? resp.workload[f.to.split('.')[1]] : undefined;
+        if (!F.isNum(used)) return;
+        used /= f.unit || 1;
+        var ph = F.parseNum(String(FL.placeholder(f, c) || ''));
+        if (ph !== null && Math.abs(ph - used) <= 1e-9 * Math.max(1, Math.abs(used))) return;
+        out[f.key] = [a.t('blank_used', { v: a.fmt.num(used, 2) })];
       });
       if (resp.model && a.st.src === 'custom' && a.task().models[0] === 'llm' && a.feat.custom) {
         (resp.model.assumed || []).forEach(function (path) {

@@ -22,6 +22,9 @@
   function notFull(c) { return c.st.method !== 'full'; }
   function tts(c) { var m = c.model(); return !!m && m.task === 'tts'; }
   function video(c) { var m = c.model(); return !!m && m.kind === 'video'; }
+  // All four degrees blank: the core chooses the layout per option (a pinned layout needs all four).
+  function autoPh(c) { return c.t('placeholder_auto'); }
+  function sentKey(key, c) { var f = BY_KEY[key]; return !!f && sent(f, c); }
   function modelPh(key) { return function (c) { var m = c.model() || {}; return F.isNum(m[key]) ? String(m[key]) : c.t('placeholder_auto'); }; }
 
   /* Field properties:
@@ -54,7 +57,9 @@
     { key: 'kv', link: 'kv', def: 'fp16', type: 'enum', vocab: 'kv_formats', to: 'workload.kv_cache', tasks: ['serve'], adv: true, always: true, section: 'workload', label: 'f_kv' },
     { key: 'prompt', link: 'pt', def: '2000', type: 'num', to: 'workload.prompt_tokens', paths: ['/workload/context_tokens'], tasks: ['serve'], section: 'workload', label: 'f_prompt', ph: '1000', hint: 'hint_tokens' },
     { key: 'output', link: 'ot', def: '500', type: 'num', to: 'workload.output_tokens', tasks: ['serve'], section: 'workload', label: 'f_output', ph: '250', hint: 'hint_tokens' },
-    { key: 'conc', link: 'c', def: '8', type: 'num', to: 'workload.concurrency', tasks: ['serve'], section: 'workload', label: 'f_conc', ph: '1', hint: 'hint_conc' },
+    // Blank: 1 user, except on pinned hardware, where the core chooses the biggest batch that fits (docs/CONTRACT.md).
+    { key: 'conc', link: 'c', def: '8', type: 'num', to: 'workload.concurrency', tasks: ['serve'], section: 'workload', label: 'f_conc', hint: 'hint_conc',
+      ph: function (c) { return c.st.hw === 'pin' ? c.t('placeholder_auto') : '1'; } },
     { key: 'engine', link: 'e', def: 'vllm', type: 'enum', vocab: 'engines', to: 'engine', tasks: ['serve'], adv: true, always: true, section: 'workload', label: 'f_engine' },
     { key: 'tps', link: 'tps', def: '', type: 'num', mode: 'decimal', to: 'workload.min_output_tokens_per_s_per_user', tasks: ['serve'], adv: true, section: 'targets', label: 'f_tps' },
     { key: 'ttft', link: 'ttft', def: '', type: 'num', mode: 'decimal', to: 'workload.max_ttft_s', tasks: ['serve'], adv: true, section: 'targets', label: 'f_ttft' },
@@ -88,10 +93,10 @@
     // A pinned parallel layout (training, full form): all four degrees or none; the group takes the core's errors
     // about the layout as a whole (its product against hardware.count, a layout that does not fit the model).
     { key: 'layout', type: 'group', def: '', paths: ['/workload/parallelism'], tasks: TRAIN, adv: true, label: 'f_layout', hint: 'hint_layout' },
-    { key: 'par_tp', link: 'ltp', def: '', type: 'num', to: 'workload.parallelism.tensor', tasks: TRAIN, adv: true, group: 'layout', section: 'layout', label: 'f_par_tp', ph: '1' },
-    { key: 'par_pp', link: 'lpp', def: '', type: 'num', to: 'workload.parallelism.pipeline', tasks: TRAIN, adv: true, group: 'layout', section: 'layout', label: 'f_par_pp', ph: '1' },
-    { key: 'par_dp', link: 'ldp', def: '', type: 'num', to: 'workload.parallelism.data', tasks: TRAIN, adv: true, group: 'layout', section: 'layout', label: 'f_par_dp', ph: '1' },
-    { key: 'par_ep', link: 'lep', def: '', type: 'num', to: 'workload.parallelism.expert', tasks: TRAIN, adv: true, group: 'layout', section: 'layout', label: 'f_par_ep', ph: '1' },
+    { key: 'par_tp', link: 'ltp', def: '', type: 'num', to: 'workload.parallelism.tensor', tasks: TRAIN, adv: true, group: 'layout', section: 'layout', label: 'f_par_tp', ph: autoPh },
+    { key: 'par_pp', link: 'lpp', def: '', type: 'num', to: 'workload.parallelism.pipeline', tasks: TRAIN, adv: true, group: 'layout', section: 'layout', label: 'f_par_pp', ph: autoPh },
+    { key: 'par_dp', link: 'ldp', def: '', type: 'num', to: 'workload.parallelism.data', tasks: TRAIN, adv: true, group: 'layout', section: 'layout', label: 'f_par_dp', ph: autoPh },
+    { key: 'par_ep', link: 'lep', def: '', type: 'num', to: 'workload.parallelism.expert', tasks: TRAIN, adv: true, group: 'layout', section: 'layout', label: 'f_par_ep', ph: autoPh },
     // image and video
     { key: 'img_model', link: 'im', id: 'model', def: function (c) { return c.pick(['image', 'video'], 'flux.1-dev'); }, type: 'model', to: 'model', paths: ['/model', '/workload/kind'], tasks: ['image'] },
     { key: 'width', link: 'iw', def: '', type: 'num', to: 'workload.width', tasks: ['image'], section: 'workload', label: 'f_width', ph: modelPh('native_width'), hint: 'hint_native' },
@@ -99,7 +104,9 @@
     { key: 'frames', link: 'if', def: '', type: 'num', to: 'workload.frames', tasks: ['image'], when: video, section: 'workload', label: 'f_frames', ph: modelPh('default_frames'),
       hint: function (c) { var m = c.model() || {}; return F.isNum(m.default_frames) && F.isNum(m.fps) ? c.t('hint_frames', { fps: c.fmt.int(m.fps), s: c.fmt.num(m.default_frames / m.fps, 1) }) : c.t('hint_native'); } },
     { key: 'steps', link: 'is', def: '', type: 'num', to: 'workload.steps', tasks: ['image'], section: 'workload', label: 'f_steps', ph: modelPh('default_steps'), hint: 'hint_steps' },
-    { key: 'images', link: 'ni', def: '100', type: 'num', to: 'workload.images', tasks: ['image'], section: 'workload', label: function (c) { return c.t(video(c) ? 'f_clips' : 'f_images'); }, ph: '1', hint: 'hint_images' },
+    // Blank: one batch (docs/CONTRACT.md: images defaults to batch), so the placeholder is the batch field's value.
+    { key: 'images', link: 'ni', def: '100', type: 'num', to: 'workload.images', tasks: ['image'], section: 'workload', label: function (c) { return c.t(video(c) ? 'f_clips' : 'f_images'); },
+      ph: function (c) { var b = F.parseNum(String(c.st.img_batch || '').trim()); return b !== null && b > 0 && sentKey('img_batch', c) ? String(b) : '1'; }, hint: 'hint_images' },
     { key: 'img_batch', link: 'ib', def: '', type: 'num', to: 'workload.batch', tasks: ['image'], adv: true, section: 'workload', label: 'f_img_batch', ph: '1', hint: 'hint_img_batch' },
     { key: 'guidance', link: 'gd', def: '', type: 'tri', labels: 'guid_', to: 'workload.guidance', tasks: ['image'], adv: true, section: 'workload', label: 'f_guidance', span: true,
       hint: function (c) { return c.t((c.model() || {}).guidance_distilled ? 'hint_guidance_distilled' : 'hint_guidance'); } },

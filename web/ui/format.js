@@ -187,7 +187,40 @@
     return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * p;
   }
 
-  UI.format = { isNum: isNum, isObj: isObj, parseNum: parseNum, searchText: searchText, matchWords: matchWords, parseDate: parseDate, ageDays: ageDays, digits: digits,
+  // An <option>'s label in a right-to-left page (issue 32: wrapped Arabic labels scrambled their parentheses). An
+  // option holds text only (no <bdi>), so each Latin run (a name, a figure with its unit, a bracketed aside) is put in
+  // a first-strong isolate (U+2068 … U+2069) and laid out as one left-to-right unit wherever the line wraps. A run
+  // takes its brackets only as balanced pairs: an unmatched bracket stays outside and is resolved with the Arabic
+  // around it. Left-to-right pages get the text unchanged.
+  var LATIN_RUN = /[A-Za-z0-9(\u2066-\u2068][A-Za-z0-9 .,:;/%+_×·()'&\u2066-\u2069-]*/g;
+  function isolateRun(run) {
+    var lead = '', tail = '';
+    var m = /[\s.,:;·-]+$/.exec(run);
+    if (m) { tail = m[0]; run = run.slice(0, m.index); }
+    // Drop unmatched brackets from the ends (they belong to the sentence around the run), then split at any left.
+    for (;;) {
+      var depth = 0, bad = -1;
+      for (var i = 0; i < run.length; i++) {
+        if (run[i] === '(') depth++;
+        else if (run[i] === ')') { if (depth === 0) { bad = i; break; } depth--; }
+      }
+      if (bad < 0 && depth > 0) bad = run.lastIndexOf('(');
+      if (bad < 0) break;
+      if (bad === 0) { lead += run[0]; run = run.slice(1); continue; }
+      if (bad === run.length - 1) { tail = run[bad] + tail; run = run.slice(0, bad); continue; }
+      return isolateRun(run.slice(0, bad)) + run[bad] + isolateRun(run.slice(bad + 1)) + tail;
+    }
+    var t = /[\s.,:;·-]+$/.exec(run);
+    if (t) { tail = t[0] + tail; run = run.slice(0, t.index); }
+    return lead + (/[A-Za-z0-9]/.test(run) ? '\u2068' + run + '\u2069' : run) + tail;
+  }
+  function optionLabel(text, lang) {
+    text = String(text);
+    if (lang !== 'ar' || !/[A-Za-z0-9]/.test(text)) return text;
+    return text.replace(LATIN_RUN, isolateRun);
+  }
+
+  UI.format = { optionLabel: optionLabel, isNum: isNum, isObj: isObj, parseNum: parseNum, searchText: searchText, matchWords: matchWords, parseDate: parseDate, ageDays: ageDays, digits: digits,
     makeFmt: makeFmt, byText: byText, csvFixed: csvFixed, csvCell: csvCell, niceStep: niceStep };
   UI.parseNum = parseNum;
 })(GpuSizerUI);

@@ -44,9 +44,9 @@
     options.forEach(function (o) {
       if (o.group) {
         var g = h('optgroup', { label: o.group });
-        o.items.forEach(function (it) { g.appendChild(h('option', { value: it[0] }, it[1])); });
+        o.items.forEach(function (it) { g.appendChild(h('option', { value: it[0] }, F.optionLabel(it[1], a.st.lang))); });
         sel.appendChild(g);
-      } else sel.appendChild(h('option', { value: o[0] }, o[1]));
+      } else sel.appendChild(h('option', { value: o[0] }, F.optionLabel(o[1], a.st.lang)));
     });
     return D.withValue(sel, a.st[key]);
   }
@@ -257,7 +257,7 @@
     });
     order.forEach(function (g) {
       var parent = g && order.length > 1 ? sel.appendChild(h('optgroup', { label: t(g) })) : sel;
-      groups[g].forEach(function (m) { parent.appendChild(h('option', { value: m.id }, m.name + (F.isNum(m.params_b) ? ' · ' + fmt.num(m.params_b, m.params_b < 1 ? 3 : 1) + ' B' : ''))); });
+      groups[g].forEach(function (m) { parent.appendChild(h('option', { value: m.id }, F.optionLabel(m.name + (F.isNum(m.params_b) ? ' · ' + fmt.num(m.params_b, m.params_b < 1 ? 3 : 1) + ' B' : ''), st.lang))); });
     });
     D.withValue(sel, st[key]);
     if (withSearch) {

@@ -40,7 +40,7 @@
       if (!c) return;
       st.sort = c.id; st.dir = c.desc ? 'desc' : 'asc';
       a.showAgain();
-    } }, cols.map(function (c) { return h('option', { value: c.id }, c.label); }));
+    } }, cols.map(function (c) { return h('option', { value: c.id }, F.optionLabel(c.label, st.lang)); }));
     D.withValue(sel, cur);
     var desc = st.dir === 'desc';
     return h('div', { class: 'gs-field gs-inline gs-sortby' }, [h('label', { for: 'gs-sortby' }, t('sort_by')), sel,
@@ -59,7 +59,7 @@
       data.all.forEach(function (x) { if (!seen[x.gpu]) { seen[x.gpu] = 1; gids.push(x.gpu); } });
       if (st.fgpu && !seen[st.fgpu]) gids.push(st.fgpu);
       gids.sort(function (p, q) { return F.byText(o.gpuName(p), o.gpuName(q)); })
-        .forEach(function (g) { gsel.appendChild(h('option', { value: g }, o.gpuName(g))); });
+        .forEach(function (g) { gsel.appendChild(h('option', { value: g }, F.optionLabel(o.gpuName(g), st.lang))); });
       D.withValue(gsel, st.fgpu);
       box.appendChild(h('div', { class: 'gs-tabletools' }, [
         h('div', { class: 'gs-field gs-inline' }, [h('label', { for: 'gs-filt' }, t('filter_text')),

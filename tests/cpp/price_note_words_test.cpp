@@ -1,0 +1,96 @@
+// The doubtful-price note (issue 33) names the price's confidence and the day it was seen as words of the
+// request's locale: the Arabic note used to carry the vocabulary id ("stale", "single_source") and a bare "?" for
+// an unknown date.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "messages.hpp"
+#include "price_doubt.hpp"
+#include "support.hpp"
+
+namespace {
+
+using sizer::json;
+
+sizer::Offering l4(const std::string& instance, double usd_per_hour, sizer::PriceConfidenceId confidence,
+                   const std::string& seen) {
+  sizer::Offering o;
+  o.id = "aws/" + instance;
+  o.provider = "aws";
+  o.instance = instance;
+  o.gpu = "l4";
+  o.gpus = 1;
+  o.usd_per_hour = usd_per_hour;
+  o.interconnect = sizer::InterconnectId::none;
+  o.price_confidence = confidence;
+  o.price_seen = seen;
+  o.source = "test";
+  o.as_of = "2026-12-01";
+  return o;
+}
+
+// Four L4 rows at $1.00-1.30 and one far below their median, of the confidence and seen date given.
+sizer::Catalog market(sizer::PriceConfidenceId bargain, const std::string& seen) {
+  sizer::Catalog c = sizer_test::bundled();
+  const auto single = sizer::PriceConfidenceId::single_source;
+  c.offerings = {l4("a", 1.0, single, ""), l4("b", 1.1, single, ""), l4("c", 1.2, single, ""), l4("d", 1.3, single, ""),
+                 l4("bargain", 0.2, bargain, seen)};
+  sizer::mark_doubtful_prices(c);
+  return c;
+}
+
+// The phrased price_doubtful note of the bargain row in `locale`; "" when there is none.
+std::string doubt_note(const sizer::Catalog& catalog, const std::string& locale) {
+  const json request = {{"model", sizer_test::llama_8b()}, {"workload", {{"kind", "inference"}, {"concurrency", 1}}},
+                        {"order", "cheapest_per_hour"}, {"locale", locale}};
+  const json response = sizer::evaluate_text(request.dump(), catalog);
+  REQUIRE(response.at("ok") == true);
+  for (const json& o : response.at("options")) {
+    if (o.value("offering_id", "") != "aws/bargain") continue;
+    for (const json& n : o.at("notes")) {
+      if (n.value("code", "") == "price_doubtful") return n.value("text", "");
+    }
+  }
+  return "";
+}
+
+std::string text_of(const char* locale, const std::string& key) {
+  return std::string(sizer::message_text(*sizer::find_locale(locale), key));
+}
+
+}  // namespace
+
+TEST_CASE("the doubtful-price note names the confidence in the locale's words", "[price_doubt][messages]") {
+  const std::pair<sizer::PriceConfidenceId, std::string> cases[] = {{sizer::PriceConfidenceId::stale, "stale"},
+                                                                    {sizer::PriceConfidenceId::single_source, "single_source"}};
+  for (const auto& [confidence, id] : cases) {
+    CAPTURE(id);
+    const sizer::Catalog catalog = market(confidence, "2026-04-01");
+    const std::string ar = doubt_note(catalog, "ar");
+    const std::string en = doubt_note(catalog, "en");
+    REQUIRE_FALSE(ar.empty());
+    REQUIRE_FALSE(en.empty());
+    const std::string key = "note.price_doubtful.confidence." + id;
+    // The Arabic word is there and the id is not (nor any Latin letter but the date's digits and the prices).
+    CHECK(ar.find(text_of("ar", key)) != std::string::npos);
+    CHECK(ar.find(id) == std::string::npos);
+    CHECK(ar.find("stale") == std::string::npos);
+    CHECK(ar.find("single") == std::string::npos);
+    CHECK(ar.find("2026-04-01") != std::string::npos);
+    // English reads the word too, not the id with its underscore.
+    CHECK(en.find(text_of("en", key)) != std::string::npos);
+    CHECK(en.find('_') == std::string::npos);
+  }
+}
+
+TEST_CASE("the doubtful-price note says an unknown seen date in words, not a question mark", "[price_doubt][messages]") {
+  const sizer::Catalog catalog = market(sizer::PriceConfidenceId::stale, "");
+  for (const char* locale : {"en", "ar"}) {
+    CAPTURE(locale);
+    const std::string note = doubt_note(catalog, locale);
+    REQUIRE_FALSE(note.empty());
+    CHECK(note.find(text_of(locale, "note.price_doubtful.seen_unknown")) != std::string::npos);
+    CHECK(note.find('?') == std::string::npos);
+  }
+}
