@@ -260,6 +260,13 @@ Option materialise(const Priced& p, const PricingInputs& in, const EnginePreset&
   price(option, p, in, with_notes);
   option.provider = p.offering->provider;  // before judge_option, whose notes name the provider
   judge_option(option, p.gpu, one_gpu_does, in.request, catalog, with_notes);
+  // The judgement asks for a term price where the provider publishes none; an offering's own (AWS's Capacity Block
+  // on p5.48xlarge) is published too, though it may not cover this run.
+  if (with_notes && !p.offering->commitments.empty()) {
+    for (Note& n : option.notes) {
+      if (n.code == "reserved" && n.fact.key == "note.reserved.ask") n.fact.key = "note.reserved.published";
+    }
+  }
   option.eligibility = judge_eligibility(option, has_fabric(p.provider), in.request, hbm_of(p.gpu));  // ranking.hpp "Eligibility"
   note_target_margin(option, in.request, target_factors(in.request, vendor_of(p.gpu, in.request)), with_notes);
   option.instance = p.offering->instance;

@@ -213,6 +213,12 @@ TEST_CASE("short runs are never priced at a term; a run longer than every term k
     INFO(o.dump());
     REQUIRE(o["job_s"].get<double>() > 182 * kDay);
     CHECK(o["pricing"] != "reserved");
+    // On demand, it still says a term price is published for the machine (none covers this run).
+    if (o["pricing"] == "on_demand") {
+      const json* n = find_note(o, "reserved");
+      REQUIRE(n != nullptr);
+      CHECK((*n)["text"].get<std::string>().find("publishes commitment terms") != std::string::npos);
+    }
   }
   CHECK(p5_seen);
 }
