@@ -58,13 +58,23 @@ struct Gpu {
 
 // A published commitment price: a term ("1y", "3y", "1mo", "contract", ...) with either a price
 // (usd_per_hour for a whole instance, usd_per_gpu_hour for one GPU of `gpu`) or a discount off on-demand.
+// A price the ranking can bill a long run at (issue 30) also states its term's length: `term_days` (a fixed term),
+// or the shortest with `max_term_days` and `step_days` where the length is chosen in steps (AWS Capacity Blocks:
+// 1–14 days by the day, then by the week up to 182); `min_gpus`, the least the term may cover; `seen`, the date
+// the price was read in a dated source; `confidence`, as an offering's price (catalog/README.md "Confidence").
+// Entries without a term length ("contract") or with only a discount are carried but never billed.
 struct Commitment {
   std::string term;
   std::string gpu;  // provider-level entries: the GPU id the price is for ("" = all)
   std::optional<double> usd_per_hour, usd_per_gpu_hour, discount_fraction;
+  std::optional<double> term_days, max_term_days, step_days;
+  std::optional<int64_t> min_gpus;
+  std::string seen;  // "" unknown
+  std::optional<PriceConfidenceId> confidence;
   std::string source;
   bool operator==(const Commitment&) const = default;
 };
+
 
 struct Provider {
   std::string id;
@@ -123,6 +133,15 @@ struct Offering {
   std::string as_of;  // when the data was collected
   bool operator==(const Offering&) const = default;
 };
+
+// The seconds of the shortest term of `c` that covers a job of `job_s` seconds; nullopt when none does (a fixed
+// term shorter than the job, a job past the longest term) or `c` states no term length.
+std::optional<double> covering_term_s(const Commitment& c, double job_s);
+// The commitment a long run on `offering` can be billed at: the cheapest one with a price and a term length that
+// covers `job_s` and `gpus` (the offering's own entries, else its provider's for the offering's GPU), or null.
+// `usd_per_hour` is set to its price for one instance of the offering.
+const Commitment* term_price_for(const Offering& offering, const Provider* provider, double job_s, int64_t gpus,
+                                 double& usd_per_hour);
 
 // A catalog's JSON, kept as read or made on first use (the built-in catalog is read from its compact
 // form, core/catalog_codec.hpp, and parses the bundled JSON only when `gpu-sizer catalog` or the page's

@@ -30,7 +30,8 @@ template <class V> void fields(V& v, Gpu& g) {
   v(g.pcie_bandwidth_gbs); v(g.driver_memory_bytes); v(g.driver_memory_source); v(g.source); v(g.as_of);
 }
 template <class V> void fields(V& v, Commitment& c) {
-  v(c.term); v(c.gpu); v(c.usd_per_hour); v(c.usd_per_gpu_hour); v(c.discount_fraction); v(c.source);
+  v(c.term); v(c.gpu); v(c.usd_per_hour); v(c.usd_per_gpu_hour); v(c.discount_fraction); v(c.term_days);
+  v(c.max_term_days); v(c.step_days); v(c.min_gpus); v(c.seen); v(c.confidence); v(c.source);
 }
 template <class V> void fields(V& v, Provider& p) {
   v(p.id); v(p.name); v(p.tier); v(p.resells); v(p.price_as_of); v(p.billing_granularity_s); v(p.minimum_charge_s);

@@ -78,6 +78,14 @@ std::vector<Commitment> read_commitments(const json& object, const std::string& 
     if (!has_price && !has_gpu_price && !has_discount) {
       r.error("missing_price", pointer_append(cpath, "usd_per_hour"), message("issue.missing_price.commitment"));
     }
+    // The term a long run can be billed at (issue 30): its length in days, chosen in steps up to a longest where
+    // the provider sells it so; the least GPUs it covers; when and how surely the price was read.
+    c.term_days = r.number(item, "term_days", cpath, {0, 3660, true}, false, true);
+    c.max_term_days = r.number(item, "max_term_days", cpath, {0, 3660, true}, false, true);
+    c.step_days = r.number(item, "step_days", cpath, {0, 3660, true}, false, true);
+    c.min_gpus = r.integer(item, "min_gpus", cpath, 1, 1000000, false, true);
+    c.seen = read_date(item, "seen", cpath, r).value_or("");
+    c.confidence = r.choice_id<PriceConfidenceId>(item, "price_confidence", cpath);
     c.source = r.string(item, "source", cpath, true, 2000).value_or("");
     out.push_back(std::move(c));
   }

@@ -62,6 +62,24 @@ SIZER_NOINLINE void note_spot(Option& option, const Request& request, const Prov
   option.notes.push_back(note("spot", SeverityId::warning, key, std::move(params)));
 }
 
+// A job billed at a published term price: the whole term is paid, whatever part of it the job uses (issue 30).
+SIZER_NOINLINE void note_term(Option& option, const Provider* provider, const Commitment& term, double seconds) {
+  const double days = seconds / 86400.0;
+  const double term_days = option.term_days.value_or(0);
+  option.notes.push_back(note("reserved", SeverityId::info, "reserved.priced",
+                              {param_text("provider", provider ? provider->name : option.provider),
+                               param_number("usd_per_hour", option.usd_per_hour.value_or(0), format_usd(option.usd_per_hour.value_or(0))),
+                               param_number("term_days", term_days, format_number(term_days)),
+                               param_number("job_days", days, format_number(std::round(days * 10.0) / 10.0)),
+                               param_number("usd_compute", option.usd_compute.value_or(0), format_usd(option.usd_compute.value_or(0))),
+                               param_text("seen", term.seen.empty() ? std::string("?") : term.seen),
+                               param_text("source", term.source.substr(0, std::min(term.source.find(' '), size_t{300})))}));
+  if (term.confidence == PriceConfidenceId::stale) {
+    option.notes.push_back(note("reserved_stale", SeverityId::warning, "reserved.stale",
+                                {param_text("seen", term.seen.empty() ? std::string("?") : term.seen)}));
+  }
+}
+
 }  // namespace
 
 double billed_seconds(double seconds, const Provider& provider) {
@@ -110,7 +128,7 @@ namespace {
 // A job: compute seconds, plus (on spot) the expected restarts and redone work, billed at the provider's
 // granularity, with storage and egress.
 void price_job(Option& option, const Request& request, const Provider* provider, double usd_per_hour,
-               double storage_bytes, double egress_bytes, bool with_notes) {
+               double storage_bytes, double egress_bytes, bool with_notes, const Commitment* term) {
   // Billing starts when the instance is requested: the start-up (boot, image, weights) is part of the job.
   double seconds = job_seconds(option, request);
   if (!option.fits || !(seconds > 0)) return;
@@ -131,12 +149,16 @@ void price_job(Option& option, const Request& request, const Provider* provider,
                                  param_number("deadline_hours", *request.training.deadline_s / kSecondsPerHour,
                                               format_number(std::round(*request.training.deadline_s / 360.0) / 10.0) + " h")}));
   }
-  const double billed = provider ? billed_seconds(seconds, *provider) : seconds;
+  // A term price bills its whole term (the candidate was made only where one covers the job, evaluate.cpp).
+  const std::optional<double> term_s = term ? covering_term_s(*term, seconds) : std::nullopt;
+  const double billed = term_s ? *term_s : provider ? billed_seconds(seconds, *provider) : seconds;
+  if (term_s) option.term_days = *term_s / 86400.0;
   option.billed_s = billed;
   option.usd_compute = usd_per_hour * billed / kSecondsPerHour;
   double total = *option.usd_compute;
+  if (with_notes && term) note_term(option, provider, *term, seconds);
   if (provider) {
-    if (with_notes) note_billing(option, *provider, usd_per_hour, seconds, billed);
+    if (with_notes && !term_s) note_billing(option, *provider, usd_per_hour, seconds, billed);
     const StorageCost storage = storage_cost(*provider, storage_bytes, seconds, egress_bytes);
     option.usd_storage = storage.usd_storage;
     option.usd_egress = storage.usd_egress;
@@ -148,7 +170,7 @@ void price_job(Option& option, const Request& request, const Provider* provider,
 }  // namespace
 
 void add_costs(Option& option, const Request& request, const Provider* provider, double usd_per_hour,
-               double storage_bytes, double egress_bytes, bool with_notes) {
+               double storage_bytes, double egress_bytes, bool with_notes, const Commitment* term) {
   option.usd_per_hour = usd_per_hour;
   const double gpus = static_cast<double>(option.gpus);  // all instances' GPUs (option.gpus counts them)
   if (gpus > 0) option.usd_per_gpu_hour = usd_per_hour / gpus;
@@ -167,9 +189,9 @@ void add_costs(Option& option, const Request& request, const Provider* provider,
       option.usd_storage = storage.usd_storage;
     }
     // An offline batch is a job too: its total is what it is ranked by.
-    if (w.batch()) price_job(option, request, provider, usd_per_hour, storage_bytes, egress_bytes, with_notes);
+    if (w.batch()) price_job(option, request, provider, usd_per_hour, storage_bytes, egress_bytes, with_notes, nullptr);
   } else {
-    price_job(option, request, provider, usd_per_hour, storage_bytes, egress_bytes, with_notes);
+    price_job(option, request, provider, usd_per_hour, storage_bytes, egress_bytes, with_notes, term);
   }
   if (with_notes && option.pricing == PricingId::spot) note_spot(option, request, provider);
 }
@@ -187,6 +209,7 @@ void clear_costs(Option& option, bool timed_meets_targets) {
   option.job_s.reset();
   option.billed_s.reset();
   option.spot_extra_s.reset();
+  option.term_days.reset();
 }
 
 std::vector<Explanation> explain_costs(const Option& top, const Request& request) {
@@ -214,7 +237,9 @@ std::vector<Explanation> explain_costs(const Option& top, const Request& request
                     {"spot_extra_s", top.spot_extra_s.value_or(0)}, {"usd_storage", top.usd_storage.value_or(0)},
                     {"usd_egress", top.usd_egress.value_or(0)}},
                    *top.usd_total,
-                   "Billing granularity and minimum charge from the provider; spot adds expected restarts (" +
+                   top.pricing == PricingId::reserved
+                       ? std::string("A published term price (catalog commitments): the whole term covering the job is billed (billed_s)")
+                       : "Billing granularity and minimum charge from the provider; spot adds expected restarts (" +
                        format_number(kSpotInterruptionsPerHour * 100.0) + "% an hour, " +
                        format_number(kSpotRestartSeconds / 60.0) + " min each, plus " + lost + ")"});
   }

@@ -62,8 +62,11 @@ std::optional<double> spot_restart_interval(const Request& request);
 // granularity, minimum charge, spot interruptions, storage and egress. Records the billing and spot notes.
 // `provider` absent: compute only, billed by the second. Without `with_notes` the figures are the same and no
 // note is recorded (the ranking prices every offering; only the options returned are priced with notes).
+// `term` (option.pricing reserved): a published term price (catalog `commitments`) whose term covers the job; the
+// job is billed for the whole of its shortest covering term (covering_term_s), not by the provider's granularity,
+// and `term_days` says how long that term is.
 void add_costs(Option& option, const Request& request, const Provider* provider, double usd_per_hour,
-               double storage_bytes, double egress_bytes, bool with_notes = true);
+               double storage_bytes, double egress_bytes, bool with_notes = true, const Commitment* term = nullptr);
 
 // `option` as it was before add_costs: every figure add_costs writes cleared and `meets_targets` back to
 // `timed_meets_targets` (a job past its deadline once start-up counts loses it). Lets the ranking price one

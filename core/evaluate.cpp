@@ -188,6 +188,7 @@ struct Priced {
   PricingId pricing = PricingId::on_demand;
   double usd_per_hour = 0;  // all instances
   bool doubtful = false;    // usd_per_hour is the credible price, not the listed one (price_doubt.hpp)
+  const Commitment* term = nullptr;  // pricing reserved: the published term price it is billed at
 };
 
 // What pricing an offering needs beside the offering itself: the request and what the job stores and downloads.
@@ -219,7 +220,9 @@ Param confidence_word(PriceConfidenceId confidence) {
 void note_price_doubt(Option& option, const Priced& p, bool with_notes) {
   const Offering& o = *p.offering;
   const bool spot = p.pricing == PricingId::spot;
-  option.price_confidence = spot ? o.spot_price_confidence() : o.price_confidence;
+  // A term price carries its own confidence (single source where the catalog gives none).
+  option.price_confidence = p.term ? p.term->confidence.value_or(PriceConfidenceId::single_source)
+                            : spot ? o.spot_price_confidence() : o.price_confidence;
   option.listed_usd_per_hour.reset();
   if (!p.doubtful) return;
   const double instances = static_cast<double>(option.instances);
@@ -245,7 +248,7 @@ void price(Option& option, const Priced& p, const PricingInputs& in, bool with_n
   option.tier = p.tier;
   option.startup_s = p.startup_s;
   option.pricing = p.pricing;
-  add_costs(option, in.request, p.provider, p.usd_per_hour, in.stored_bytes, in.egress_bytes, with_notes);
+  add_costs(option, in.request, p.provider, p.usd_per_hour, in.stored_bytes, in.egress_bytes, with_notes, p.term);
   note_price_doubt(option, p, with_notes);
 }
 
@@ -269,13 +272,20 @@ Option materialise(const Priced& p, const PricingInputs& in, const EnginePreset&
   price(option, p, in, with_notes);
   option.provider = p.offering->provider;  // before judge_option, whose notes name the provider
   judge_option(option, p.gpu, one_gpu_does, in.request, catalog, with_notes);
+  // The judgement asks for a term price where the provider publishes none; an offering's own (AWS's Capacity Block
+  // on p5.48xlarge) is published too, though it may not cover this run.
+  if (with_notes && !p.offering->commitments.empty()) {
+    for (Note& n : option.notes) {
+      if (n.code == "reserved" && n.fact.key == "note.reserved.ask") n.fact.key = "note.reserved.published";
+    }
+  }
   option.eligibility = judge_eligibility(option, has_fabric(p.provider), in.request, hbm_of(p.gpu));  // ranking.hpp "Eligibility"
   note_target_margin(option, in.request, target_factors(in.request, vendor_of(p.gpu, in.request)), with_notes);
   option.instance = p.offering->instance;
   option.offering_id = p.offering->id;
   // A spot price read in another region than the on-demand one (catalog `spot_region`) is that region's.
   option.region = p.pricing == PricingId::spot && !p.offering->spot_region.empty() ? p.offering->spot_region : p.offering->region;
-  option.price_seen = p.offering->price_seen;
+  option.price_seen = p.term ? p.term->seen : p.offering->price_seen;
   if (!with_notes) return option;
   const std::vector<Note>& from_shape = shape_notes(in.request, engine, *p.shape);
   if (!from_shape.empty()) {
@@ -338,6 +348,8 @@ SIZER_NOINLINE std::vector<Priced> offering_candidates(const Request& request, c
                                         double weights_bytes, ShapeCache& cache) {
   std::vector<Priced> candidates;
   candidates.reserve(catalog.offerings.size() * 2);
+  const bool long_training = request.kind == WorkloadKind::pretrain ||
+                             (request.kind == WorkloadKind::finetune && request.training.method == MethodId::full);
   // The catalog lists a provider's offerings together and repeats GPUs: remember the last lookup of each
   // instead of searching the lists by id for every offering (string compares were ~4% of a ranked evaluate).
   const Provider* provider = nullptr;
@@ -384,6 +396,23 @@ SIZER_NOINLINE std::vector<Priced> offering_candidates(const Request& request, c
     if (offering.usd_per_hour && request.filters.pricing != PricingId::spot) {
       add(PricingId::on_demand, *offering.usd_per_hour, offering.credible_usd_per_hour);
     }
+    // A long run (the eligibility rules' kLongJobS: pretraining or a full fine-tune over a day) is also priced at a
+    // published term price whose term covers it (catalog.hpp term_price_for): the ranking weighs both by the job's
+    // total. Only the offering's own and its provider's few entries are read.
+    if (long_training && shape.option.fits && shape.option.train_s && request.filters.pricing != PricingId::spot &&
+        (!offering.commitments.empty() || (provider && !provider->commitments.empty()))) {
+      const double job_s = *shape.option.train_s + startup_s;
+      double per_instance = 0;
+      const Commitment* term = job_s > kLongJobS ? term_price_for(offering, provider, job_s, shape.option.gpus, per_instance)
+                                                 : nullptr;
+      const double usd_per_hour = per_instance * static_cast<double>(shape.option.instances);
+      if (term && !(request.filters.max_usd_per_hour && usd_per_hour > *request.filters.max_usd_per_hour)) {
+        Priced reserved{&shape, &offering, offering_index, provider, gpu, legacy, tier, startup_s, PricingId::reserved,
+                        usd_per_hour, false};
+        reserved.term = term;
+        candidates.push_back(reserved);
+      }
+    }
     if (offering.spot_usd_per_hour && request.filters.pricing != PricingId::on_demand) {
       add(PricingId::spot, *offering.spot_usd_per_hour, offering.credible_spot_usd_per_hour);
     }
@@ -420,7 +449,18 @@ SIZER_NOINLINE std::vector<ScalingRow> scaling_table(const Request& request, con
     c.option.instances = instances;
     c.option.pricing = top.pricing;
     c.option.startup_s = top.startup_s;
-    add_costs(c.option, request, provider, per_instance * static_cast<double>(instances), stored_bytes, egress_bytes);
+    // A top option at a term price: each row at the term that covers its run where one does, else on demand.
+    const Commitment* term = nullptr;
+    double row_per_instance = per_instance;
+    if (top.pricing == PricingId::reserved) {
+      const double job_s = c.option.train_s.value_or(0) + top.startup_s.value_or(0);
+      double term_per_instance = 0;
+      term = job_s > kLongJobS ? term_price_for(*offering, provider, job_s, gpus, term_per_instance) : nullptr;
+      row_per_instance = term ? term_per_instance : offering->usd_per_hour.value_or(0);
+      if (!term) c.option.pricing = PricingId::on_demand;
+    }
+    add_costs(c.option, request, provider, row_per_instance * static_cast<double>(instances), stored_bytes, egress_bytes,
+              true, term);
     if (!c.option.job_s || !c.option.usd_total) continue;
     // Past the point where more GPUs barely shorten the run, the table stops.
     if (!rows.empty() && *c.option.job_s > rows.back().job_s * 0.9) break;

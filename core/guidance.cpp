@@ -462,6 +462,10 @@ Facts answer_spot(const Ctx& c) {
     const Param where = where_param(
         "where", c.provider ? (c.provider->name.empty() ? c.provider->id : c.provider->name) : "", c.top->instance);
     if (c.top->pricing == PricingId::spot) out.push_back(message("guidance.spot_or_on_demand.already_spot"));
+    if (c.top->pricing == PricingId::reserved && f.on_demand && f.on_demand->usd_total && c.top->usd_total) {
+      out.push_back(message("guidance.spot_or_on_demand.reserved_pick",
+                            {usd("reserved", *c.top->usd_total), usd("on_demand", *f.on_demand->usd_total)}));
+    }
     if (c.endpoint()) {
       out.push_back(message("guidance.spot_or_on_demand.saving_endpoint",
                             {where, usd("per_hour", f.saving_per_hour), pct("fraction", f.saving_fraction),
@@ -876,7 +880,7 @@ Facts answer_billing(const Ctx& c) {
   const Param where = where_param("where", p.name.empty() ? p.id : p.name, o.instance);
   Provider hourly = p;
   hourly.billing_granularity_s = 3600;
-  if (c.serving()) {
+  if (c.endpoint()) {  // an offline batch is billed as the job it is (below)
     const double round_s = round_seconds(c, o);
     const double fine_usd = *o.usd_per_hour * billed_seconds(round_s, p) / 3600;
     const double hour_usd = *o.usd_per_hour * billed_seconds(round_s, hourly) / 3600;
@@ -957,7 +961,7 @@ Facts answer_storage(const Ctx& c) {
   const Param storage_usd = usd("storage", o.usd_storage.value_or(0));
   if (!p.block_storage_usd_per_gb_month) {
     out.push_back(message("guidance.storage_transfer.no_storage_rate", {who, gb("stored", stored), what_stored, storage_usd}));
-  } else if (c.serving()) {
+  } else if (c.endpoint()) {
     out.push_back(message("guidance.storage_transfer.endpoint", {who, gb("stored", stored), what_stored, storage_rate, storage_usd}));
   } else {
     out.push_back(message("guidance.storage_transfer.job", {who, gb("stored", stored), what_stored, storage_rate, storage_usd}));
@@ -989,15 +993,28 @@ Facts answer_task_tier(const Ctx& c) {
   Facts out;
   switch (c.request.kind) {
     case WorkloadKind::inference: {
-      out.push_back(message("guidance.task_tier.serving"));
-      if (o && o->usd_per_month) {
-        out.push_back(message("guidance.task_tier.serving_cost", {where, usd("per_month", *o->usd_per_month)}));
-        if (o->usd_per_million_output_tokens) {
-          out.push_back(message("guidance.task_tier.serving_per_million", {usd("usd", *o->usd_per_million_output_tokens)}));
+      // An offline batch is a job (issue 30): its time and total, never a standing endpoint's month.
+      const bool batch = c.request.inference.batch();
+      if (batch) {
+        out.push_back(message("guidance.task_tier.batch",
+                              {tokens("tokens", c.request.inference.batch_output_tokens.value_or(0))}));
+        if (o) {
+          out.push_back(message("guidance.task_tier.media_time", {where, duration("time", job_seconds(c, *o, true))}));
+          if (o->usd_total) out.push_back(message("guidance.task_tier.media_cost", {usd("usd", *o->usd_total)}));
+          out.push_back(message("guidance.common.period"));
         }
-        out.push_back(message("guidance.common.period"));
+        out.push_back(message("guidance.task_tier.batch_storage", {gb("weights", c.m.weights_bytes)}));
+      } else {
+        out.push_back(message("guidance.task_tier.serving"));
+        if (o && o->usd_per_month) {
+          out.push_back(message("guidance.task_tier.serving_cost", {where, usd("per_month", *o->usd_per_month)}));
+          if (o->usd_per_million_output_tokens) {
+            out.push_back(message("guidance.task_tier.serving_per_million", {usd("usd", *o->usd_per_million_output_tokens)}));
+          }
+          out.push_back(message("guidance.common.period"));
+        }
+        out.push_back(message("guidance.task_tier.serving_storage", {gb("weights", c.m.weights_bytes)}));
       }
-      out.push_back(message("guidance.task_tier.serving_storage", {gb("weights", c.m.weights_bytes)}));
       // The link the top option has, not the one it would like: a split replica over PCIe says so.
       if (o == nullptr) {
         out.push_back(message("guidance.task_tier.serving_link_nothing_fits"));

@@ -213,6 +213,7 @@ void write_option(Text& out, const Option& o) {
   j.put("spot_extra_s", o.spot_extra_s);
   j.put("startup_s", o.startup_s);
   j.put("target_margin", o.target_margin);
+  j.put("term_days", o.term_days);
   if (o.tier) j.put_string("tier", id_of(*o.tier));
   j.put("tpot_mean_s", o.tpot_mean_s);
   j.put("tpot_p90_s", o.tpot_p90_s);

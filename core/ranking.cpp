@@ -176,8 +176,9 @@ void judge_option(Option& o, const Gpu* gpu, bool one_gpu_does, const Request& r
     });
   });
   if (!with_notes) return;
-  // Reserved capacity is suggested beside an on-demand pick; beside a spot pick (asked for) it would contradict it.
-  if (request.kind == WorkloadKind::pretrain && o.pricing != PricingId::spot && o.job_s && *o.job_s > kReservedSuggestionS) {
+  // Reserved capacity is suggested beside an on-demand pick; beside a spot pick (asked for) it would contradict it,
+  // and an option priced at a published term already says so (cost.cpp note "reserved.priced").
+  if (request.kind == WorkloadKind::pretrain && o.pricing == PricingId::on_demand && o.job_s && *o.job_s > kReservedSuggestionS) {
     const Provider* provider = catalog.find_provider(o.provider);
     const bool published = provider && !provider->commitments.empty();
     o.notes.push_back(note("reserved", SeverityId::info, published ? "reserved.published" : "reserved.ask",
@@ -278,8 +279,9 @@ EligibilityVerdict eligibility_verdict(const EligibilityFacts& f, const Request&
                                      : EligibilityVerdict{E::outside_rules, 8, "endpoint_marketplace"};
   }
   if (long_run(f, request)) {
-    return f.instances > 1 ? EligibilityVerdict{E::eligible, 5, "long_run_whole_nodes"}
-                           : EligibilityVerdict{E::eligible, 8, "long_run_on_demand"};
+    if (f.instances > 1) return {E::eligible, 5, "long_run_whole_nodes"};
+    return f.pricing == PricingId::reserved ? EligibilityVerdict{E::eligible, 8, "long_run_reserved"}
+                                            : EligibilityVerdict{E::eligible, 8, "long_run_on_demand"};
   }
   if (endpoint) return {E::eligible, 8, "endpoint_stays"};
   if (spot) return {E::eligible, 8, "spot_fault_tolerant"};

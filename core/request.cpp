@@ -293,7 +293,10 @@ void parse_filters(const json& f, const Catalog& catalog, JsonReader& r, Filters
       out.providers.push_back(id);
     }
   }
-  out.pricing = r.choice_id<PricingId>(f, "pricing", path).value_or(PricingId::any);
+  // "reserved" is a pricing an option reports (priced at a published term), not one a request filters by.
+  if (const auto pricing = r.choice(f, "pricing", path, std::vector<std::string_view>{"on_demand", "spot", "any"})) {
+    out.pricing = from_id<PricingId>(*pricing).value_or(PricingId::any);
+  }
   out.max_gpus = r.integer(f, "max_gpus", path, 1, 1 << 20);
   out.max_usd_per_hour = r.number(f, "max_usd_per_hour", path, {0, 1e7, true});
   if (const json* tiers = r.array(f, "tiers", path)) {

@@ -58,7 +58,7 @@ struct Option {
   std::string provider, instance, offering_id, region;
   std::string gpu;
   int64_t gpus = 1;
-  std::optional<PricingId> pricing;  // on_demand or spot; nullopt: unpriced (pinned hardware)
+  std::optional<PricingId> pricing;  // on_demand, spot or reserved (a published term); nullopt: unpriced (pinned hardware)
   bool fits = false;
   bool meets_targets = false;
   double vram_bytes_per_gpu = 0;
@@ -78,6 +78,7 @@ struct Option {
   std::optional<double> job_s;                                  // wall-clock seconds of the whole job
   std::optional<double> billed_s;                               // compute seconds billed for the job
   std::optional<double> spot_extra_s;                           // expected time lost to interruptions
+  std::optional<double> term_days;  // pricing reserved: the length of the term billed (covering the job), days
   int64_t instances = 1;
   std::optional<TierId> tier;              // the provider's
   std::optional<double> usd_per_gpu_hour;  // usd_per_hour / (gpus × instances)

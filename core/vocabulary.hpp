@@ -30,7 +30,8 @@ enum class LoraTargetsId { attention, all_linear };
 enum class ShardingId { auto_, none, zero1, zero2, zero3, fsdp };
 enum class PrecisionId { bf16, fp8 };
 // A filter accepts on_demand, spot or any; an option is priced on_demand or spot.
-enum class PricingId { on_demand, spot, any };
+// reserved: an option priced at a published term price (catalog `commitments`); never a filter value.
+enum class PricingId { on_demand, spot, any, reserved };
 enum class OrderId { best, cheapest_per_hour, fastest };
 enum class TierId { hyperscaler, gpu_cloud, marketplace };
 // How sure the catalog is of a price (catalog/README.md "Confidence"): confirmed by a dated source at most 60 days
@@ -96,7 +97,7 @@ SIZER_VOCABULARY(OffloadId, "offload", "none", "optimizer", "optimizer_and_param
 SIZER_VOCABULARY(LoraTargetsId, "lora_targets", "attention", "all_linear")
 SIZER_VOCABULARY(ShardingId, "sharding", "auto", "none", "zero1", "zero2", "zero3", "fsdp")
 SIZER_VOCABULARY(PrecisionId, "precisions", "bf16", "fp8")
-SIZER_VOCABULARY(PricingId, "pricing", "on_demand", "spot", "any")
+SIZER_VOCABULARY(PricingId, "pricing", "on_demand", "spot", "any", "reserved")
 SIZER_VOCABULARY(OrderId, "order", "best", "cheapest_per_hour", "fastest")
 SIZER_VOCABULARY(TierId, "tiers", "hyperscaler", "gpu_cloud", "marketplace")
 SIZER_VOCABULARY(PriceConfidenceId, "price_confidence", "confirmed", "single_source", "stale")

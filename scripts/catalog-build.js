@@ -16,7 +16,7 @@ const { gpuFromCsvRow, EXTRA_GPUS, orderGpu } = require('./lib/gpu-catalog');
 const { providerFromCsvRow, providerId } = require('./lib/providers');
 const { readPolicy, readRefreshFolder, adopt, finishOffering, summary, formatSummary } = require('./lib/refresh');
 const { offeringFromReferenceRow } = require('./lib/offerings');
-const { readEvidence, applyEvidence, finishProvenance, confidenceTable } = require('./lib/provenance');
+const { readEvidence, applyEvidence, finishProvenance, confidenceTable, termConfidence } = require('./lib/provenance');
 const { checkCatalog, mergeCatalogs, CATALOG_DIR } = require('./lib/catalog-check');
 const { COLLECTION_DATE } = require('./lib/constants');
 
@@ -69,6 +69,34 @@ function readOptionalCsv(dir, name) {
 const yes = (t) => /^yes/i.test(String(t || '').trim());
 const numberOrNull = (t) => { const v = String(t || '').trim(); return v === '' ? null : Number(v); };
 
+// commitments.csv: published commitment prices and discounts, per provider (optionally per GPU) or, with `instance`,
+// per offering. A row whose `source` is "same" repeats the row above's. The term's length (`term_days`, or the shortest
+// with `max_term_days` and `step_days` where it is chosen in steps), the least GPUs it covers (`min_gpus`), a
+// whole-instance price (`usd_per_hour`) and the date the price was read (`seen`) are what lets the ranking bill a long
+// run at it (issue 30); an entry without a term length or price is carried for the note only.
+function readCommitments(refDir) {
+  const out = [];
+  let lastSource = '';
+  for (const r of readOptionalCsv(refDir, 'commitments.csv')) {
+    const cell = (k) => String(r[k] || '').trim();
+    const source = cell('source') === 'same' ? lastSource : cell('source');
+    lastSource = source;
+    const c = { term: cell('term') };
+    if (cell('gpu')) c.gpu = cell('gpu');
+    for (const k of ['usd_per_hour', 'usd_per_gpu_hour', 'discount_fraction', 'term_days', 'max_term_days', 'step_days', 'min_gpus']) {
+      const v = numberOrNull(r[k]);
+      if (v !== null) c[k] = v;
+    }
+    if (cell('seen')) c.seen = cell('seen');
+    c.applies_to = cell('applies_to');
+    c.source = source;
+    c.confidence = cell('confidence');
+    if (cell('notes')) c.notes = cell('notes');
+    out.push({ provider: cell('provider'), instance: cell('instance'), entry: c });
+  }
+  return out;
+}
+
 // providers.csv (+ providers-added.csv), with tier, reseller and commitment facts from provider-meta.csv,
 // commitments.csv and commitment-notes.csv.
 function buildProviders(refDir) {
@@ -76,23 +104,10 @@ function buildProviders(refDir) {
   const meta = new Map(readOptionalCsv(refDir, 'provider-meta.csv').map((r) => [r.provider.trim(), r]));
   const commitNotes = new Map(readOptionalCsv(refDir, 'commitment-notes.csv').map((r) => [r.provider.trim(), r.note.trim()]));
   const commitments = new Map();
-  let lastSource = '';
-  for (const r of readOptionalCsv(refDir, 'commitments.csv')) {
-    const source = r.source.trim() === 'same' ? lastSource : r.source.trim();
-    lastSource = source;
-    const c = { term: r.term.trim() };
-    if (r.gpu.trim()) c.gpu = r.gpu.trim();
-    const usd = numberOrNull(r.usd_per_gpu_hour);
-    const off = numberOrNull(r.discount_fraction);
-    if (usd !== null) c.usd_per_gpu_hour = usd;
-    if (off !== null) c.discount_fraction = off;
-    c.applies_to = r.applies_to.trim();
-    c.source = source;
-    c.confidence = r.confidence.trim();
-    if (r.notes.trim()) c.notes = r.notes.trim();
-    const id = r.provider.trim();
+  for (const { provider: id, instance, entry } of readCommitments(refDir)) {
+    if (instance) continue;  // an offering's own entry (attached in build())
     if (!commitments.has(id)) commitments.set(id, []);
-    commitments.get(id).push(c);
+    commitments.get(id).push(entry);
   }
   // billing-basis.csv: whether each provider's billing granularity is documented, recalled, not verified or
   // assumed, with the source (issue 33: the page says where a fact is assumed). provider-facts.csv: dated
@@ -178,6 +193,16 @@ function build(refDir, opts = {}) {
   const catalogDate = offerings.map((o) => o.as_of).sort().pop() || COLLECTION_DATE;
   offerings = finishProvenance(offerings, { providers, gpus: gpuById, catalogDate });
   offerings = offerings.map((o) => finishOffering(o, providerById, gpuById));
+  // An offering's own published term prices (commitments.csv rows naming its instance), and every commitment's
+  // confidence by the offerings' rule (scripts/lib/provenance.js termConfidence).
+  const own = readCommitments(refDir).filter((c) => c.instance);
+  for (const o of offerings) {
+    const list = own.filter((c) => c.provider === o.provider && c.instance === o.instance).map((c) => ({ ...c.entry }));
+    if (list.length) o.commitments = list;
+  }
+  for (const list of [...providers.map((p) => p.commitments), ...offerings.map((o) => o.commitments)]) {
+    for (const c of list || []) c.price_confidence = termConfidence(c.seen, catalogDate);
+  }
   for (const p of providers) {
     const dates = offerings.filter((o) => o.provider === p.id).map((o) => o.price_as_of).sort();
     p.price_as_of = dates.length ? dates[dates.length - 1] : null;

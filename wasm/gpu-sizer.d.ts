@@ -32,7 +32,8 @@ declare namespace createSizer {
   type LoraTargets = 'attention' | 'all_linear';
   type Sharding = 'auto' | 'none' | 'zero1' | 'zero2' | 'zero3' | 'fsdp';
   type Precision = 'bf16' | 'fp8';
-  type Pricing = 'on_demand' | 'spot' | 'any';
+  /** 'reserved' is what an option reports when priced at a published term (never a filter value) */
+  type Pricing = 'on_demand' | 'spot' | 'any' | 'reserved';
   type Order = 'best' | 'cheapest_per_hour' | 'fastest';
   type Tier = 'hyperscaler' | 'gpu_cloud' | 'marketplace';
   /** Where an option stands with the guide's rules before its price is weighed (CONTRACT.md `eligibility`) */
@@ -42,7 +43,7 @@ declare namespace createSizer {
     /** The rule of thumb cited (DESIGN.md numbering; 0: none) */
     rule: number;
     /** Stable: 'spot_long_run', 'endpoint_spot', 'endpoint_marketplace', 'nodes_without_fabric', 'partial_nodes',
-     *  'idle_gpus', 'long_run_on_demand', 'long_run_whole_nodes', 'endpoint_stays', 'spot_fault_tolerant',
+     *  'idle_gpus', 'long_run_on_demand', 'long_run_reserved', 'long_run_whole_nodes', 'endpoint_stays', 'spot_fault_tolerant',
      *  'no_rule_excludes', 'no_kernel', 'does_not_fit', and the '_asked' forms */
     code: string;
     /** The reason, phrased in the request's locale */
@@ -162,7 +163,7 @@ declare namespace createSizer {
     engine?: Engine;
     hardware?: { gpu: string | GpuSpec; count?: number };
     /** tiers: the provider tiers to rank (all when absent) */
-    filters?: { providers?: string[]; tiers?: Tier[]; pricing?: Pricing; max_gpus?: number; max_usd_per_hour?: number };
+    filters?: { providers?: string[]; tiers?: Tier[]; pricing?: Exclude<Pricing, 'reserved'>; max_gpus?: number; max_usd_per_hour?: number };
     locale?: Locale;
     limit?: number;
     order?: Order;
@@ -195,7 +196,9 @@ declare namespace createSizer {
 
   interface Option {
     provider?: string; instance?: string; offering_id?: string; region?: string;
-    gpu: string; gpus: number; pricing?: 'on_demand' | 'spot';
+    gpu: string; gpus: number;
+    /** 'reserved': priced at a published term price (catalog commitments) whose term covers a long run; see term_days */
+    pricing?: 'on_demand' | 'spot' | 'reserved';
     fits: boolean; meets_targets: boolean;
     vram_bytes_per_gpu: number; used_bytes_per_gpu: number;
     /** The layout; expert only where experts are split over GPUs (degree above 1) */
@@ -223,6 +226,8 @@ declare namespace createSizer {
     /** Extensions: the parts of usd_total, billing and job time, multi-node, the ZeRO stage used */
     usd_compute?: number; usd_storage?: number; usd_egress?: number; billed_s?: number; job_s?: number;
     spot_extra_s?: number; instances?: number; sharding?: string; items_per_s?: number;
+    /** Extension: pricing 'reserved' only: the length in days of the term billed, the shortest that covers job_s */
+    term_days?: number;
     range?: { metric: string; low: number; high: number };
     /** Extension: a ~80% interval for each headline figure the option carries (CONTRACT.md `ranges`) */
     ranges?: FigureRanges;
@@ -238,7 +243,7 @@ declare namespace createSizer {
 
   interface OptionNote {
     /** e.g. 'fits', 'judgement' (a ranking rule moved this option), 'listing' (a marketplace listing), 'layout',
-        'multi_node', 'reserved', 'target_margin' (params.margin or params.shortfall: the targets at the low end of the
+        'multi_node', 'reserved' (a long run's term price: priced at one, or ask for one), 'reserved_stale', 'target_margin' (params.margin or params.shortfall: the targets at the low end of the
         range), and capability warnings: 'bf16_as_fp16', 'no_flash_attention', 'no_kernel', 'no_fp8_training' */
     code: string;
     severity: Severity;

@@ -271,7 +271,15 @@ function confidenceTable(offerings) {
   return lines.join('\n');
 }
 
+// A published term price's confidence (commitments.csv, issue 30), by the same window as an offering's price: no
+// dated reading is one undated source; a reading more than FRESH_DAYS before the catalog date is stale; else confirmed.
+function termConfidence(seen, catalogDate) {
+  if (!seen) return 'single_source';
+  return days(seen, catalogDate) > FRESH_DAYS ? 'stale' : 'confirmed';
+}
+
 module.exports = {
+  termConfidence,
   readEvidence, applyEvidence, evidenceFor, finishProvenance, formFactorIn, confidenceTable,
   EVIDENCE_COLUMNS, EVIDENCE_OPTIONAL, CONFIDENCE_IDS, FRESH_DAYS, AGREE_FRACTION, FAMILIES,
 };

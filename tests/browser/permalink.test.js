@@ -24,6 +24,9 @@ test('permalink round-trips the form state', async (t) => {
   await page.selectOption('#gs-engine', 'sglang');
   await page.fill('#gs-tps', '20');
   await page.fill('#gs-ttft', '1.5');
+  // The pricing filter offers the request's values only: 'reserved' is what an option reports (issue 30).
+  const pricingValues = await page.$$eval('#gs-pricing option', (os) => os.map((o) => o.value));
+  assert.deepEqual(pricingValues.sort(), ['any', 'on_demand', 'spot']);
   await page.selectOption('#gs-pricing', 'any');
   await page.fill('#gs-maxg', '8');
   await page.fill('#gs-maxusd', '40');

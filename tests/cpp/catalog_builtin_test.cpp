@@ -149,7 +149,10 @@ TEST_CASE("the compact form reads back every kind of field exactly", "[catalog][
   p.tier = sizer::TierId::marketplace;
   p.resells = true;
   p.minimum_charge_s = 60;
-  p.commitments = {{"1y", "g", std::nullopt, 2.5, std::nullopt, "src"}, {"3y", "", 100.0, std::nullopt, 0.4, ""}};
+  p.commitments = {{"1y", "g", std::nullopt, 2.5, std::nullopt, 1.0, 182.0, 7.0, 8, "2026-01-02",
+                    sizer::PriceConfidenceId::stale, "src"},
+                   {"3y", "", 100.0, std::nullopt, 0.4, std::nullopt, std::nullopt, std::nullopt, std::nullopt, "",
+                    std::nullopt, ""}};
   c.providers = {p, sizer::Provider{}};
   sizer::Offering o;
   o.id = "p/x";

@@ -330,6 +330,30 @@ TEST_CASE("expert scenarios: the pick's class follows the guide's rules (issue 3
          }
          CHECK(p.option->value("job_s", 1e30) <= 30.0 * 86400.0);
        }},
+      {"pretraining Llama 3.1 8B on 120B tokens, AWS only: a multi-week run takes the published Capacity Block price "
+       "(reserved, the block covering the run) where it beats on demand by the job's total",
+       {{"model", "llama-3.1-8b"}, {"workload", {{"kind", "pretrain"}, {"tokens", 1.2e11}}}, {"filters", {{"providers", {"aws"}}}},
+        {"limit", 200}},
+       [](const Pick& p, const json& r) {
+         CHECK(klass(p) == "eligible");
+         CHECK(p.pricing == "reserved");  // rules 5, 8: reserved capacity for a long run, at a published price
+         CHECK((*p.option)["eligibility"]["code"] == "long_run_reserved");
+         const double job_s = p.option->value("job_s", 0.0);
+         CHECK(job_s > 86400.0);
+         CHECK(p.option->value("term_days", 0.0) * 86400.0 >= job_s);
+         // The same offering on demand is in the list and costs more for the whole job.
+         const json* on_demand = nullptr;
+         for (const json& o : r["options"]) {
+           if (o["offering_id"] == (*p.option)["offering_id"] && o.value("pricing", "") == "on_demand" &&
+               o.value("instances", 1) == p.instances) {
+             on_demand = &o;
+             break;
+           }
+         }
+         REQUIRE(on_demand != nullptr);
+         std::cout << "  on demand the same machine: $" << (*on_demand)["usd_total"].get<double>() << " for the job\n";
+         CHECK((*on_demand)["usd_total"].get<double>() > p.option->value("usd_total", 0.0));
+       }},
       {"pretraining on spot, asked for: the class says the request chose it",
        {{"model", "llama-3.1-8b"}, {"workload", {{"kind", "pretrain"}, {"tokens", 1e12}}}, {"filters", {{"pricing", "spot"}}}},
        [](const Pick& p, const json&) {

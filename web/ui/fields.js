@@ -129,7 +129,7 @@
     { key: 'providers', link: 'pv', def: null, type: 'list', to: 'filters.providers', hw: 'rank', feat: 'providers' },
     // The provider tiers to rank (the core's vocabulary().tiers); null: all, and then nothing is sent.
     { key: 'tiers', link: 'ti', def: null, type: 'list', vocab: 'tiers', to: 'filters.tiers', hw: 'rank', section: 'rank', label: 'f_tiers', hint: 'hint_tiers', none: 'tiers_none', span: true },
-    { key: 'pricing', link: 'pr', def: 'on_demand', type: 'enum', vocab: 'pricing', to: 'filters.pricing', hw: 'rank', section: 'rank', label: 'f_pricing' },
+    { key: 'pricing', link: 'pr', def: 'on_demand', type: 'enum', vocab: 'pricing', omit: ['reserved'], to: 'filters.pricing', hw: 'rank', section: 'rank', label: 'f_pricing' },
     { key: 'order', link: 'or', def: 'best', type: 'enum', vocab: 'order', to: 'order', hw: 'rank', adv: true, section: 'rank', label: 'f_order', hint: 'hint_order' },
     { key: 'maxg', link: 'mg', def: '', type: 'num', to: 'filters.max_gpus', hw: 'rank', adv: true, section: 'rank', label: 'f_maxg' },
     { key: 'maxusd', link: 'mu', def: '', type: 'num', mode: 'decimal', to: 'filters.max_usd_per_hour', hw: 'rank', adv: true, section: 'rank', label: 'f_maxusd' },
@@ -176,12 +176,14 @@
   // The allowed values of an enum field ('' first when it has a blank choice); null: any string.
   function values(f, voc) {
     var list = f.vocab ? V.ids(voc, f.vocab) : f.type === 'tri' ? TRISTATE : f.values || null;
+    // `omit`: ids of the list that are not request values (pricing 'reserved' is what an option reports).
+    if (list && f.omit) list = list.filter(function (v) { return f.omit.indexOf(v) < 0; });
     return list && f.blank ? [''].concat(list) : list;
   }
   // [[value, label], …] for its select, in the language of the page.
   function choices(f, c) {
     var out;
-    if (f.vocab) out = V.options(c.voc, f.vocab, c.st.lang);
+    if (f.vocab) out = V.options(c.voc, f.vocab, c.st.lang).filter(function (o) { return !f.omit || f.omit.indexOf(o[0]) < 0; });
     else out = values(f, c.voc).map(function (v) { return [v, c.t((f.labels || '') + (v || 'default'))]; });
     if (f.blank) out = [['', c.t(f.blank)]].concat(out);
     return out;
