@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
+#include <string_view>
+#include <tuple>
 #include <utility>
 
 namespace sizer {
@@ -46,6 +49,35 @@ void mark_doubtful_prices(Catalog& catalog) {
     o.credible_usd_per_hour = credible(o, false, o.usd_per_hour, o.price_confidence);
     o.credible_spot_usd_per_hour = credible(o, true, o.spot_usd_per_hour, o.spot_price_confidence());
   }
+  index_offerings(catalog);
+}
+
+void index_offerings(Catalog& catalog) {
+  auto index = std::make_shared<OfferingIndex>();
+  index->offerings = catalog.offerings.size();
+  // What the ranking reads of an offering besides its price (catalog.hpp OfferingGroup).
+  using Key = std::tuple<std::string_view, std::optional<TierId>, std::string_view, int64_t, InterconnectId>;
+  std::map<Key, size_t> group_of;
+  for (size_t i = 0; i < catalog.offerings.size(); ++i) {
+    const Offering& o = catalog.offerings[i];
+    const auto [it, fresh] = group_of.try_emplace(Key{o.provider, o.tier, o.gpu, o.gpus, o.interconnect}, index->groups.size());
+    if (fresh) index->groups.push_back({i, {}});
+    OfferingGroup& g = index->groups[it->second];
+    if (o.usd_per_hour) g.by_price[0].push_back(static_cast<uint32_t>(i));
+    if (o.spot_usd_per_hour) g.by_price[1].push_back(static_cast<uint32_t>(i));
+  }
+  for (OfferingGroup& g : index->groups) {
+    for (int spot = 0; spot < 2; ++spot) {
+      auto ranked_price = [&](uint32_t i) {
+        const Offering& o = catalog.offerings[i];
+        const std::optional<double>& credible = spot ? o.credible_spot_usd_per_hour : o.credible_usd_per_hour;
+        return credible ? *credible : *(spot ? o.spot_usd_per_hour : o.usd_per_hour);
+      };
+      std::stable_sort(g.by_price[spot].begin(), g.by_price[spot].end(),
+                       [&](uint32_t a, uint32_t b) { return ranked_price(a) < ranked_price(b); });
+    }
+  }
+  catalog.offering_index = std::move(index);
 }
 
 }  // namespace sizer

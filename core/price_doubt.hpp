@@ -16,6 +16,10 @@ constexpr size_t kDoubtMinRows = 3;
 // Sets each offering's credible_usd_per_hour / credible_spot_usd_per_hour where its price is doubtful (the
 // median $/GPU-h of its GPU and pricing kind, on demand and spot apart, × its GPUs); clears them elsewhere.
 // Called wherever a catalog is read (catalog_read.cpp, catalog_codec.cpp), so every door ranks alike.
+// Then builds the catalog's offering index (index_offerings) from those prices.
 void mark_doubtful_prices(Catalog& catalog);
+
+// Groups the offerings that rank alike but for their price into catalog.offering_index (catalog.hpp OfferingGroup).
+void index_offerings(Catalog& catalog);
 
 }  // namespace sizer

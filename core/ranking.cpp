@@ -445,6 +445,10 @@ bool ranks_before(const RankKey& a, const RankKey& b, const RankingPolicy& polic
   return compare_keys(a, b, policy) < 0;
 }
 
+int compare_rank_keys(const RankKey& a, const RankKey& b, const RankingPolicy& policy) { return compare_keys(a, b, policy); }
+
+bool rank_key_nan_free(const RankKey& k) { return nan_free(k); }
+
 bool ranks_before(const Option& a, const Option& b, const RankingPolicy& policy) {
   return ranks_before(rank_key(a), rank_key(b), policy);
 }
