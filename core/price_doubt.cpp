@@ -18,19 +18,32 @@ double median_of_sorted(const std::vector<double>& s) {
 }  // namespace
 
 void mark_doubtful_prices(Catalog& catalog) {
-  // $/GPU-h of every price, by GPU and kind (false: on demand, true: spot). Every row counts, as in the audit's
-  // method (audit-2026-12 README "Method"): the median is the market a person would compare against.
-  std::map<std::pair<std::string, bool>, std::vector<double>> per_gpu_hour;
+  // $/GPU-h of every price, by GPU and kind (false: on demand, true: spot), all rows and the rows not stale apart.
+  // The median is the market a person would compare against (audit-2026-12 README "Method"), read from the prices
+  // that are not stale where at least kDoubtMinRows are: stale rows repeat one old price (B200 spot had three of
+  // Verda's stale $0.95 rows in five) and would otherwise make the market they are judged against. With fewer
+  // current rows, every row counts.
+  struct Market {
+    std::vector<double> all, current;
+  };
+  std::map<std::pair<std::string, bool>, Market> per_gpu_hour;
   for (Offering& o : catalog.offerings) {
     o.credible_usd_per_hour.reset();
     o.credible_spot_usd_per_hour.reset();
     if (o.gpus <= 0) continue;
     const double gpus = static_cast<double>(o.gpus);
-    if (o.usd_per_hour) per_gpu_hour[{o.gpu, false}].push_back(*o.usd_per_hour / gpus);
-    if (o.spot_usd_per_hour) per_gpu_hour[{o.gpu, true}].push_back(*o.spot_usd_per_hour / gpus);
+    auto add = [&](bool spot, const std::optional<double>& price, PriceConfidenceId confidence) {
+      if (!price) return;
+      Market& m = per_gpu_hour[{o.gpu, spot}];
+      m.all.push_back(*price / gpus);
+      if (confidence != PriceConfidenceId::stale) m.current.push_back(*price / gpus);
+    };
+    add(false, o.usd_per_hour, o.price_confidence);
+    add(true, o.spot_usd_per_hour, o.spot_price_confidence());
   }
   std::map<std::pair<std::string, bool>, double> median;
-  for (auto& [key, values] : per_gpu_hour) {
+  for (auto& [key, market] : per_gpu_hour) {
+    std::vector<double>& values = market.current.size() >= kDoubtMinRows ? market.current : market.all;
     if (values.size() < kDoubtMinRows) continue;
     std::sort(values.begin(), values.end());
     median[key] = median_of_sorted(values);

@@ -10,7 +10,8 @@ namespace sizer {
 
 // Under this fraction of the median a non-confirmed price is doubtful (the "under half the median").
 constexpr double kDoubtfulFractionOfMedian = 0.5;
-// A median needs this many rows of the GPU and pricing kind to stand for a market (fewer: nothing is marked).
+// A median needs this many rows of the GPU and pricing kind to stand for a market (fewer: nothing is marked). It is
+// read from the rows that are not stale when this many are, else from every row.
 constexpr size_t kDoubtMinRows = 3;
 
 // Sets each offering's credible_usd_per_hour / credible_spot_usd_per_hour where its price is doubtful (the
