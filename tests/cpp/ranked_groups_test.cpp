@@ -76,12 +76,15 @@ sizer::Catalog grown(int copies, bool same_price) {
 }  // namespace
 
 TEST_CASE("a limited ranking over the bundled catalog is the top of the full one", "[ranked_groups]") {
-  const sizer::Catalog& catalog = sizer_test::bundled();
-  REQUIRE(catalog.offering_index);
-  // Groups are fewer than offerings (several rows of one instance kind, regions), so the limit weighs fewer keys.
-  CHECK(catalog.offering_index->groups.size() < catalog.offerings.size());
-  for (const json& request : requests()) {
-    for (const int limit : {1, 5, 20}) check_limited_matches_every_option(request, catalog, limit);
+  // The bundled catalog (1.5 members a group: every offering is keyed) and its offerings twice (3 a group: the merge).
+  const sizer::Catalog doubled = grown(1, false);
+  for (const sizer::Catalog* catalog : {&sizer_test::bundled(), &doubled}) {
+    REQUIRE(catalog->offering_index);
+    // Groups are fewer than offerings (several rows of one instance kind, regions).
+    CHECK(catalog->offering_index->groups.size() < catalog->offerings.size());
+    for (const json& request : requests()) {
+      for (const int limit : {1, 5, 20}) check_limited_matches_every_option(request, *catalog, limit);
+    }
   }
 }
 
