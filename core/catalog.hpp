@@ -1,6 +1,7 @@
 // The catalog: GPUs, providers, offerings and model presets. Parsed and validated from untrusted JSON
 // (the bundled files, or one a visitor imports); every problem is reported with its JSON Pointer.
 #pragma once
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -151,6 +152,22 @@ struct CatalogDocument {
   json (*make)() = nullptr;
 };
 
+// Offerings that rank alike but for their price (issue 33: the catalog will grow, every region and more providers).
+// The ranking reads of an offering only its provider, tier, GPU, GPU count, link and price (core/evaluate.cpp), so
+// offerings equal in all but the price form one group, and within a group the option that costs less ranks first
+// (every cost is the price times figures the group shares, plus what it shares). A ranked evaluate with a limit
+// weighs each group's cheapest offerings first and the next ones only while they can still make the cut.
+struct OfferingGroup {
+  size_t first = 0;  // the position of one member in Catalog::offerings (its provider, tier, GPU, count and link)
+  // Positions of the members with an on-demand price ([0]) and with a spot price ([1]), by the price the ranking
+  // uses (the credible one where a price is doubtful: price_doubt.hpp), then by position.
+  std::vector<uint32_t> by_price[2];
+};
+struct OfferingIndex {
+  size_t offerings = 0;  // the size of Catalog::offerings it was built from
+  std::vector<OfferingGroup> groups;
+};
+
 struct Catalog {
   std::string as_of;
   std::vector<Gpu> gpus;
@@ -158,6 +175,10 @@ struct Catalog {
   std::vector<Offering> offerings;
   std::vector<ModelArch> models;
   std::shared_ptr<CatalogDocument> document_source;
+  // Built when the catalog is read, with the credible prices (mark_doubtful_prices, which code that edits the
+  // offerings afterwards calls again); copies share it. Null, or built for another number of offerings: evaluate
+  // weighs every offering.
+  std::shared_ptr<const OfferingIndex> offering_index;
 
   // The merged JSON as given, for `gpu-sizer catalog` and the page (null when there is none).
   const json& document() const;

@@ -10,12 +10,17 @@ namespace sizer {
 
 // Under this fraction of the median a non-confirmed price is doubtful (the "under half the median").
 constexpr double kDoubtfulFractionOfMedian = 0.5;
-// A median needs this many rows of the GPU and pricing kind to stand for a market (fewer: nothing is marked).
+// A median needs this many rows of the GPU and pricing kind to stand for a market (fewer: nothing is marked). It is
+// read from the rows that are not stale when this many are, else from every row.
 constexpr size_t kDoubtMinRows = 3;
 
 // Sets each offering's credible_usd_per_hour / credible_spot_usd_per_hour where its price is doubtful (the
 // median $/GPU-h of its GPU and pricing kind, on demand and spot apart, × its GPUs); clears them elsewhere.
 // Called wherever a catalog is read (catalog_read.cpp, catalog_codec.cpp), so every door ranks alike.
+// Then builds the catalog's offering index (index_offerings) from those prices.
 void mark_doubtful_prices(Catalog& catalog);
+
+// Groups the offerings that rank alike but for their price into catalog.offering_index (catalog.hpp OfferingGroup).
+void index_offerings(Catalog& catalog);
 
 }  // namespace sizer

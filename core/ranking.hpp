@@ -181,6 +181,11 @@ std::span<const RankingRule> ranking_rules();
 // True when `a` ranks before `b`: the first rule that tells them apart decides.
 bool ranks_before(const RankKey& a, const RankKey& b, const RankingPolicy& policy);
 bool ranks_before(const Option& a, const Option& b, const RankingPolicy& policy);
+// The first rule that tells `a` and `b` apart: < 0 `a` ranks first, > 0 `b` does, 0 none can.
+int compare_rank_keys(const RankKey& a, const RankKey& b, const RankingPolicy& policy);
+// No figure a rule compares is NaN: for such keys compare_rank_keys(b, a) is -compare_rank_keys(a, b), and the rules
+// then the position are a total order (ranked_positions).
+bool rank_key_nan_free(const RankKey& key);
 
 // Sorts best first (stable: options the rules cannot tell apart keep the catalog's order).
 void rank_options(std::vector<Option>& options, const Request& request);
