@@ -359,13 +359,18 @@ SIZER_NOINLINE std::vector<RankKey> judged_keys(const std::vector<Priced>& price
   return keys;
 }
 
+// Pretraining or a full fine-tune: a run that may last over a day, and then is also priced at published term prices.
+bool may_run_long(const Request& request) {
+  return request.kind == WorkloadKind::pretrain ||
+         (request.kind == WorkloadKind::finetune && request.training.method == MethodId::full);
+}
+
 // Every catalog offering that passes the filters, placed and timed (once per shape) on demand and on spot.
 SIZER_NOINLINE std::vector<Priced> offering_candidates(const Request& request, const EnginePreset& engine, const Catalog& catalog,
                                         double weights_bytes, ShapeCache& cache) {
   std::vector<Priced> candidates;
   candidates.reserve(catalog.offerings.size() * 2);
-  const bool long_training = request.kind == WorkloadKind::pretrain ||
-                             (request.kind == WorkloadKind::finetune && request.training.method == MethodId::full);
+  const bool long_training = may_run_long(request);
   // The catalog lists a provider's offerings together and repeats GPUs: remember the last lookup of each
   // instead of searching the lists by id for every offering (string compares were ~4% of a ranked evaluate).
   const Provider* provider = nullptr;
@@ -819,7 +824,9 @@ SIZER_NOINLINE Response evaluate(const json& request_document, const Catalog& ca
     // every option (detail "table", or a limit past the groups) every offering is weighed.
     const size_t keep = std::max<size_t>(limit, 1);
     std::optional<GroupRanked> by_groups;
-    if (!table && catalog.offering_index && keep < catalog.offering_index->groups.size()) {
+    // The groups key on-demand and spot members only: a run that may be priced at a term (pricing reserved) weighs
+    // every offering.
+    if (!table && !may_run_long(request) && catalog.offering_index && keep < catalog.offering_index->groups.size()) {
       by_groups = rank_by_groups(request, engine, catalog, response.memory->weights_bytes, shapes, in, keep);
     }
     const std::vector<Priced> priced =

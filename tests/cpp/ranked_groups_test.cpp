@@ -29,6 +29,8 @@ std::vector<json> requests() {
       {{"model", sizer_test::llama_70b()}, {"workload", {{"kind", "inference"}, {"batch_tokens", 1e8}, {"batch_requests", 1e5}}}},
       {{"model", sizer_test::llama_8b()}, {"workload", {{"kind", "finetune"}, {"method", "lora"}, {"tokens", 1e8}}}},
       {{"model", sizer_test::llama_8b()}, {"workload", {{"kind", "pretrain"}, {"tokens", 1e10}}}},
+      // A run over a day: also priced at published term prices (pricing "reserved"), which the groups do not key.
+      {{"model", sizer_test::llama_8b()}, {"workload", {{"kind", "pretrain"}, {"tokens", 1.2e11}}}},
       {{"model", "sdxl-base-1.0"}, {"workload", {{"kind", "image"}, {"images", 1000}}}},
       {{"model", "whisper-large-v3"}, {"workload", {{"kind", "audio"}}}},
   };
@@ -94,7 +96,7 @@ TEST_CASE("a grown catalog: equal and rising prices within a group keep the full
     INFO((same_price ? "same prices" : "1% dearer copies"));
     REQUIRE(catalog.offering_index);
     CHECK(catalog.offering_index->groups.size() == sizer_test::bundled().offering_index->groups.size());
-    for (const json& request : {requests()[0], requests()[3], requests()[8]}) {
+    for (const json& request : {requests()[0], requests()[3], requests()[8], requests()[10]}) {
       check_limited_matches_every_option(request, catalog, 20);
     }
   }
