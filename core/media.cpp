@@ -378,13 +378,16 @@ MediaSpeed media_speed(const Model& m, const MediaWorkload& w, WorkloadKind kind
       const double enc_flops = 2.0 * enc * kEncoderFramesPerWindow +
                                4.0 * enc_layers * kEncoderFramesPerWindow * kEncoderFramesPerWindow * static_cast<double>(m.hidden);
       const double encoder_s = together * enc_flops / rate + runtime.seconds_per_call;
-      const double step_s = std::max(dec * weight_bytes / bandwidth, together * 2.0 * dec / rate) +
+      // Each window decodes kTranscribeBeams hypotheses (beam search, as the memory above keeps them), so a
+      // step's matmuls run together × beams rows: at batch 8 on a small GPU the step is compute-bound.
+      const double step_rows = together * kTranscribeBeams;
+      const double step_s = std::max(dec * weight_bytes / bandwidth, step_rows * 2.0 * dec / rate) +
                             runtime.seconds_per_layer_token * dec_layers;
       const double tokens = kTranscriptTokensPerSecond * chunk;
       const double batch_s = encoder_s + tokens * step_s;
       seconds_per_audio_second = batch_s / (together * chunk);
       s.compute_s = encoder_s / (together * chunk);
-      s.memory_s = tokens * std::max(dec * weight_bytes / bandwidth, together * 2.0 * dec / rate) / (together * chunk);
+      s.memory_s = tokens * std::max(dec * weight_bytes / bandwidth, step_rows * 2.0 * dec / rate) / (together * chunk);
       s.overhead_s = tokens * runtime.seconds_per_layer_token * dec_layers / (together * chunk);
       s.decode_step_s = step_s;
       s.flops_per_item = enc_flops / chunk + 2.0 * dec * kTranscriptTokensPerSecond;
@@ -491,7 +494,7 @@ Explanation explain_media_speed(const Model& m, const MediaWorkload& w, Workload
             s.real_time_factor,
             "Seconds of compute per second of audio, per batch of windows_together windows of window_s: compute_s, "
             "the encoder over 1500 frames per window / (peak_flops × efficiency) plus the runtime's cost per call; "
-            "decode_step_s = max(decoder bytes / bandwidth, windows × decoder FLOPs / peak) + decoder layers × " +
+            "decode_step_s = max(decoder bytes / bandwidth, windows × " + format_number(kTranscribeBeams) + " beams × decoder FLOPs / peak) + decoder layers × " +
                 format_number(runtime.seconds_per_layer_token) +
                 " s. Whisper: a 30 s encoder window of 1500 frames, ~150 words a minute" + source};
   }
