@@ -11,30 +11,15 @@ namespace {
 
 using sizer::json;
 
+// An L4 row: a stale one was seen on 2026-04-01, the others on no known day.
 sizer::Offering l4(const std::string& instance, double usd_per_hour, sizer::PriceConfidenceId confidence) {
-  sizer::Offering o;
-  o.id = "aws/" + instance;
-  o.provider = "aws";
-  o.instance = instance;
-  o.gpu = "l4";
-  o.gpus = 1;
-  o.usd_per_hour = usd_per_hour;
-  o.interconnect = sizer::InterconnectId::none;
-  o.price_confidence = confidence;
-  o.price_seen = confidence == sizer::PriceConfidenceId::stale ? "2026-04-01" : "";
-  o.source = "test";
-  o.as_of = "2026-12-01";
-  return o;
+  return sizer_test::l4_offering(instance, usd_per_hour, confidence,
+                                 confidence == sizer::PriceConfidenceId::stale ? "2026-04-01" : "");
 }
 
-// The bundled GPUs and providers with five L4 offerings of one provider: four at $1.00-1.30 and one at $0.20.
+// Four L4 rows at $1.00-1.30 and one at $0.20 (support.hpp l4_market).
 sizer::Catalog market(sizer::PriceConfidenceId bargain) {
-  sizer::Catalog c = sizer_test::bundled();
-  c.offerings = {l4("a", 1.0, sizer::PriceConfidenceId::single_source), l4("b", 1.1, sizer::PriceConfidenceId::single_source),
-                 l4("c", 1.2, sizer::PriceConfidenceId::single_source), l4("d", 1.3, sizer::PriceConfidenceId::single_source),
-                 l4("bargain", 0.2, bargain)};
-  sizer::mark_doubtful_prices(c);
-  return c;
+  return sizer_test::l4_market(bargain, bargain == sizer::PriceConfidenceId::stale ? "2026-04-01" : "");
 }
 
 json ranked(const sizer::Catalog& catalog, const std::string& detail = "full") {

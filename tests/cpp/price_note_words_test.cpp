@@ -13,33 +13,6 @@ namespace {
 
 using sizer::json;
 
-sizer::Offering l4(const std::string& instance, double usd_per_hour, sizer::PriceConfidenceId confidence,
-                   const std::string& seen) {
-  sizer::Offering o;
-  o.id = "aws/" + instance;
-  o.provider = "aws";
-  o.instance = instance;
-  o.gpu = "l4";
-  o.gpus = 1;
-  o.usd_per_hour = usd_per_hour;
-  o.interconnect = sizer::InterconnectId::none;
-  o.price_confidence = confidence;
-  o.price_seen = seen;
-  o.source = "test";
-  o.as_of = "2026-12-01";
-  return o;
-}
-
-// Four L4 rows at $1.00-1.30 and one far below their median, of the confidence and seen date given.
-sizer::Catalog market(sizer::PriceConfidenceId bargain, const std::string& seen) {
-  sizer::Catalog c = sizer_test::bundled();
-  const auto single = sizer::PriceConfidenceId::single_source;
-  c.offerings = {l4("a", 1.0, single, ""), l4("b", 1.1, single, ""), l4("c", 1.2, single, ""), l4("d", 1.3, single, ""),
-                 l4("bargain", 0.2, bargain, seen)};
-  sizer::mark_doubtful_prices(c);
-  return c;
-}
-
 // The phrased price_doubtful note of the bargain row in `locale`; "" when there is none.
 std::string doubt_note(const sizer::Catalog& catalog, const std::string& locale) {
   const json request = {{"model", sizer_test::llama_8b()}, {"workload", {{"kind", "inference"}, {"concurrency", 1}}},
@@ -66,7 +39,7 @@ TEST_CASE("the doubtful-price note names the confidence in the locale's words", 
                                                                     {sizer::PriceConfidenceId::single_source, "single_source"}};
   for (const auto& [confidence, id] : cases) {
     CAPTURE(id);
-    const sizer::Catalog catalog = market(confidence, "2026-04-01");
+    const sizer::Catalog catalog = sizer_test::l4_market(confidence, "2026-04-01");
     const std::string ar = doubt_note(catalog, "ar");
     const std::string en = doubt_note(catalog, "en");
     REQUIRE_FALSE(ar.empty());
@@ -85,7 +58,7 @@ TEST_CASE("the doubtful-price note names the confidence in the locale's words", 
 }
 
 TEST_CASE("the doubtful-price note says an unknown seen date in words, not a question mark", "[price_doubt][messages]") {
-  const sizer::Catalog catalog = market(sizer::PriceConfidenceId::stale, "");
+  const sizer::Catalog catalog = sizer_test::l4_market(sizer::PriceConfidenceId::stale, "");
   for (const char* locale : {"en", "ar"}) {
     CAPTURE(locale);
     const std::string note = doubt_note(catalog, locale);

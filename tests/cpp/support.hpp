@@ -10,6 +10,7 @@
 
 #include "embedded_catalog.hpp"
 #include "json_io.hpp"
+#include "price_doubt.hpp"
 #include "request.hpp"
 #include "vocabulary.hpp"
 
@@ -126,6 +127,36 @@ inline sizer::json llama_70b() {
 inline sizer::json llama_8b() {
   return {{"name", "Llama-3.1-8B"}, {"params_b", 8.03}, {"layers", 32}, {"hidden", 4096}, {"heads", 32},
           {"kv_heads", 8}, {"head_dim", 128}, {"ffn", 14336}, {"vocab", 128256}, {"max_context", 131072}};
+}
+
+// A one-GPU L4 offering of "aws" at `usd_per_hour`, of the price confidence and seen date given (the doubtful-price
+// tests, issue 33).
+inline sizer::Offering l4_offering(const std::string& instance, double usd_per_hour, sizer::PriceConfidenceId confidence,
+                                   const std::string& seen) {
+  sizer::Offering o;
+  o.id = "aws/" + instance;
+  o.provider = "aws";
+  o.instance = instance;
+  o.gpu = "l4";
+  o.gpus = 1;
+  o.usd_per_hour = usd_per_hour;
+  o.interconnect = sizer::InterconnectId::none;
+  o.price_confidence = confidence;
+  o.price_seen = seen;
+  o.source = "test";
+  o.as_of = "2026-12-01";
+  return o;
+}
+
+// The bundled GPUs and providers with five L4 offerings of one provider: four single-source rows at $1.00-1.30 and
+// one at $0.20, far below their median, of the confidence and seen date given; credible prices marked.
+inline sizer::Catalog l4_market(sizer::PriceConfidenceId bargain, const std::string& seen) {
+  sizer::Catalog c = bundled();
+  const auto single = sizer::PriceConfidenceId::single_source;
+  c.offerings = {l4_offering("a", 1.0, single, ""), l4_offering("b", 1.1, single, ""), l4_offering("c", 1.2, single, ""),
+                 l4_offering("d", 1.3, single, ""), l4_offering("bargain", 0.2, bargain, seen)};
+  sizer::mark_doubtful_prices(c);
+  return c;
 }
 
 }  // namespace sizer_test
