@@ -115,3 +115,43 @@ TEST_CASE("an index built for other offerings is not used", "[ranked_groups]") {
     CHECK(found);
   }
 }
+
+// The ranking keeps the class, the target margin and the judgement of offerings alike (KeyMaker::Context in
+// core/evaluate.cpp) instead of judging each again; each returned option is judged afresh (materialise). On a
+// catalog that lists every instance three times, the order of the options returned must agree with their own
+// classes and margins: a kept judgement that belonged to another offering would put a class or a margin out of order.
+TEST_CASE("options kept judged alike rank in the order of their own classes and margins", "[ranked_groups]") {
+  const sizer::Catalog catalog = grown(2, false);
+  auto klass_rank = [](const json& o) {
+    const std::string k = o.at("eligibility").at("class").get<std::string>();
+    return k == "eligible" || k == "asked" ? 0 : k == "outside_rules" ? 1 : 2;
+  };
+  size_t compared = 0;
+  for (json request : requests()) {
+    if (request.contains("order")) continue;  // "best": the classes and margins rank first
+    request["limit"] = 10000;
+    request["detail"] = "figures";
+    const json r = sizer::evaluate_text(request.dump(), catalog);
+    INFO(request.dump());
+    REQUIRE(r.at("ok") == true);
+    const json& options = r.at("options");
+    for (size_t i = 1; i < options.size(); ++i) {
+      const json& a = options[i - 1];
+      const json& b = options[i];
+      INFO("options " << i - 1 << " and " << i << ": " << a.at("offering_id") << " then " << b.at("offering_id"));
+      // The fit groups first (fits and meets targets, fits, does not fit).
+      auto group = [](const json& o) { return o.at("fits") == true ? (o.at("meets_targets") == true ? 0 : 1) : 2; };
+      REQUIRE(group(a) <= group(b));
+      if (group(a) != group(b) || a.at("fits") != true) continue;
+      REQUIRE(a.contains("eligibility"));
+      REQUIRE(b.contains("eligibility"));
+      CHECK(klass_rank(a) <= klass_rank(b));
+      ++compared;
+      // Within one class of options meeting their targets, those meeting them at the low end of their range first.
+      if (klass_rank(a) == klass_rank(b) && group(a) == 0 && a.contains("target_margin") && b.contains("target_margin")) {
+        CHECK((a.at("target_margin").get<double>() >= 1.0 || b.at("target_margin").get<double>() < 1.0));
+      }
+    }
+  }
+  CHECK(compared > 1000);  // the check ran over many neighbouring options, not none
+}
