@@ -132,4 +132,12 @@ WeightKernel weight_kernel(const Gpu& gpu, WeightFormatId format_id) {
   return k;
 }
 
+VendorSoftware vendor_software(const Gpu& gpu) {
+  // Sources and derivation: capabilities.hpp.
+  constexpr double kRocmComputeShare = 0.45 / 0.93;
+  constexpr double kRocmBandwidthShare = 0.81 / 0.90;
+  if (gpu.vendor == "amd") return {kRocmComputeShare, kRocmBandwidthShare};
+  return {};
+}
+
 }  // namespace sizer

@@ -56,4 +56,18 @@ struct WeightKernel {
 // GGUF) are `weight_only` everywhere they run.
 WeightKernel weight_kernel(const Gpu& gpu, WeightFormatId format_id);
 
+// The share of the rates the engines reach on NVIDIA GPUs (the engine presets' efficiencies, calibrated on
+// CUDA builds) that a GPU's vendor software stack reaches of its own peaks. 1 for NVIDIA. AMD Instinct
+// (ROCm builds of the same engines, hipBLASLt, RCCL): measured by microbenchmarks, not fitted to any serving
+// or training case, in "AMD MI300X GPU Performance Analysis" (Ambati et al., arXiv:2510.27583, Oct 2025):
+// GEMMs reach ~45% of the MI300X's peak FLOPs in FP8, BF16 and FP16 where H100 and B200 reach up to 93%
+// (0.45 / 0.93 = 0.48), and HBM 81% of its 5.3 TB/s where NVIDIA GPUs reach up to 90% (0.81 / 0.90 = 0.90).
+// Measured on MI300X (CDNA 3); the catalog's other Instinct parts run the same stack and take the same shares
+// (an assumption: no such microbenchmark of them was found).
+struct VendorSoftware {
+  double compute = 1.0;    // × the engine's compute efficiency (GEMM utilisation in training)
+  double bandwidth = 1.0;  // × the engine's memory-bandwidth efficiency
+};
+VendorSoftware vendor_software(const Gpu& gpu);
+
 }  // namespace sizer

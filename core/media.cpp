@@ -350,10 +350,11 @@ MediaSpeed media_speed(const Model& m, const MediaWorkload& w, WorkloadKind kind
   const MediaRuntimeProfile& runtime = media_runtime_profile(w.runtime);
   const double peak = peak_for(gpu, w.weights, s.precision);
   const double batch = static_cast<double>(std::max<int64_t>(1, w.batch));
-  const double bandwidth = gpu.memory_bandwidth_gbs * 1e9 * bandwidth_efficiency(engine, gpu.is_hbm());
+  const VendorSoftware vendor = vendor_software(gpu);  // another vendor's stack (capabilities.hpp)
+  const double bandwidth = gpu.memory_bandwidth_gbs * 1e9 * bandwidth_efficiency(engine, gpu.is_hbm()) * vendor.bandwidth;
   // Image and video batches fill bigger GEMMs; audio calls are set at batch 1 (their time is in the
   // decoder's token steps and the fixed cost per call).
-  const double efficiency = media_efficiency(gpu, w.runtime, kind == WorkloadKind::audio ? 1 : w.batch);
+  const double efficiency = media_efficiency(gpu, w.runtime, kind == WorkloadKind::audio ? 1 : w.batch) * vendor.compute;
   const double rate = std::max(1.0, peak * efficiency);
   s.peak_flops = peak;
   s.efficiency = efficiency;

@@ -57,8 +57,10 @@ double ridge_intensity(const Gpu& gpu, const EnginePreset& engine, WeightFormatI
   const std::string_view precision = format ? format->compute : std::string_view("bf16");
   const double peak = gpu.tflops_for(precision, &native) * 1e12;
   const bool low_precision = native && (precision == "fp8" || precision == "int8" || precision == "fp4");
-  const double efficiency = engine.compute_efficiency * (low_precision ? kLowPrecisionComputeShare : 1.0);
-  const double bandwidth = gpu.memory_bandwidth_gbs * 1e9 * bandwidth_efficiency(engine, gpu.is_hbm());
+  const VendorSoftware vendor = vendor_software(gpu);  // another vendor's stack (capabilities.hpp)
+  const double efficiency =
+      engine.compute_efficiency * vendor.compute * (low_precision ? kLowPrecisionComputeShare : 1.0);
+  const double bandwidth = gpu.memory_bandwidth_gbs * 1e9 * bandwidth_efficiency(engine, gpu.is_hbm()) * vendor.bandwidth;
   return bandwidth > 0 ? peak * efficiency / bandwidth : 0;
 }
 
@@ -93,7 +95,9 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   const double kv_read_per_gpu = kv_read * placement.kv_share_per_gpu * static_cast<double>(placement.pipeline);
   s.bytes_per_step = weights_read / tensor + kv_read_per_gpu;
   s.bandwidth_bytes_per_s = gpu.memory_bandwidth_gbs * 1e9;
-  s.bandwidth_efficiency = bandwidth_efficiency(engine, gpu.is_hbm());
+  // The engine's share on NVIDIA, times the share another vendor's stack reaches (capabilities.hpp).
+  const VendorSoftware vendor = vendor_software(gpu);
+  s.bandwidth_efficiency = bandwidth_efficiency(engine, gpu.is_hbm()) * vendor.bandwidth;
   const double bandwidth = s.bandwidth_bytes_per_s * s.bandwidth_efficiency;
   // The kernel the engine has for this format on this GPU (capabilities.hpp): native, bf16 as fp16,
   // weight-only at the 16-bit rate, or none at all.
@@ -147,7 +151,8 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   // 2048/128 runs, and ~0.4 in NeMo's FP8 pretraining, against 0.6–0.65 for 16-bit prefill.
   const bool low_precision = s.compute_native && (s.compute_precision == "fp8" || s.compute_precision == "int8" ||
                                                   s.compute_precision == "fp4");
-  const double efficiency = engine.compute_efficiency * (low_precision ? kLowPrecisionComputeShare : 1.0);
+  const double efficiency =
+      engine.compute_efficiency * vendor.compute * (low_precision ? kLowPrecisionComputeShare : 1.0);
   s.peak_flops = peak;
   s.compute_efficiency = efficiency;
   s.compute_s = (s.flops_per_step + expert_compute_extra) / (peak * efficiency);

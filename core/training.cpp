@@ -403,6 +403,7 @@ double gemm_utilisation(const Gpu& gpu, const TrainingWorkload& w, bool fp8_nati
                        : peak16 > 500    ? tuned("training.utilisation_hopper", 0.55)
                                          : tuned("training.utilisation", 0.67);
   if (w.precision == PrecisionId::fp8 && fp8_native) utilisation = tuned("training.utilisation_fp8", 0.56);
+  utilisation *= vendor_software(gpu).compute;  // another vendor's stack (capabilities.hpp)
   if (w.method == MethodId::qlora) utilisation *= tuned("training.qlora_gemm_factor", 0.6);
   else if (w.method == MethodId::lora) utilisation *= tuned("training.lora_gemm_factor", 0.85);
   // A refit multiplier never takes the GEMMs past the datasheet peak.
@@ -413,7 +414,7 @@ double gemm_utilisation(const Gpu& gpu, const TrainingWorkload& w, bool fp8_nati
 // of the theoretical maximum FLOPs/s on A100" (Dao 2023, abstract) but "only 35% utilization ... on the
 // H100 GPU" (Shah et al. 2024, FlashAttention-3, §1). Attention stays 16-bit in FP8 recipes.
 double attention_utilisation(const Gpu& gpu) {
-  const double utilisation = !gpu.is_hbm() ? 0.4 : gpu.tflops_16bit() > 500 ? 0.35 : 0.6;
+  const double utilisation = (!gpu.is_hbm() ? 0.4 : gpu.tflops_16bit() > 500 ? 0.35 : 0.6) * vendor_software(gpu).compute;
   return std::min(1.0, tuned("training.attention_utilisation", utilisation));  // one multiplier on all classes
 }
 

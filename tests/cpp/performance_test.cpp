@@ -97,3 +97,31 @@ TEST_CASE("every number in a ranked response is finite", "[performance][property
     if (option["fits"] == true) CHECK(option["used_bytes_per_gpu"].get<double>() <= option["vram_bytes_per_gpu"].get<double>());
   }
 }
+
+// Another vendor's software stack reaches a smaller share of its own peaks than the engines' CUDA builds (ROCm on
+// AMD Instinct: capabilities.hpp vendor_software, from microbenchmarks): the same specifications with vendor "amd"
+// decode no faster than with "nvidia" and at least the bandwidth share of it (single-user decode reads weights), and
+// prefill a long prompt slower, by no more than the compute share's inverse.
+TEST_CASE("the same GPU on ROCm runs at its measured shares of CUDA's rates", "[performance][vendor]") {
+  auto run = [](const char* vendor, int prompt_tokens) {
+    json request = sizer_test::inference_request(sizer_test::llama_8b(),
+                                                 {{"concurrency", 1}, {"prompt_tokens", prompt_tokens}}, "h100-sxm");
+    json g = gpu(3350.0);
+    g["vendor"] = vendor;
+    request["hardware"]["gpu"] = g;
+    const json r = sizer_test::evaluate(request);
+    REQUIRE(r["ok"] == true);
+    REQUIRE(r["options"][0]["fits"] == true);
+    return r["options"][0];
+  };
+  const json nvidia = run("nvidia", 8000);
+  const json amd = run("amd", 8000);
+  const double decode_ratio = amd["decode_output_tokens_per_s_per_user"].get<double>() /
+                              nvidia["decode_output_tokens_per_s_per_user"].get<double>();
+  CHECK(decode_ratio < 1.0);
+  CHECK(decode_ratio >= 0.81 / 0.90 - 1e-9);
+  const double ttft_ratio = amd["ttft_s"].get<double>() / nvidia["ttft_s"].get<double>();
+  INFO("decode ratio " << decode_ratio << ", ttft ratio " << ttft_ratio);
+  CHECK(ttft_ratio > 1.3);
+  CHECK(ttft_ratio <= 0.93 / 0.45 + 1e-9);
+}
