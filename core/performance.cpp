@@ -217,7 +217,9 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
                                  static_cast<double>(model.hidden) * 2.0 / (link.bandwidth_gbs * 1e9)
                            : 0.0;
   s.prefill_s_per_token = prefill_compute / prompt_tokens + prefill_comm_per_token;
-  s.chunk_tokens = static_cast<double>(engine.prefill_chunk_tokens > 0 ? engine.prefill_chunk_tokens : 1 << 24);
+  // The engine's default budget on this GPU (engines.cpp: vLLM and SGLang choose it by the GPU's memory).
+  const int budget_tokens = prefill_token_budget(engine, gpu.vram_gib, gpu.id);
+  s.chunk_tokens = static_cast<double>(budget_tokens > 0 ? budget_tokens : 1 << 24);
   const double fixed_s = s.overhead_s + s.interconnect_s;
   auto mixed_step_s = [&](double tokens) {
     return std::max(s.step_s, s.compute_s + tokens * s.prefill_s_per_token + fixed_s);
