@@ -112,3 +112,48 @@ TEST_CASE("under load the first token comes later with more users and longer pro
     }
   }
 }
+
+TEST_CASE("a server's own token budget replaces the engine default; the default given explicitly changes nothing",
+          "[serving][budget]") {
+  json workload = {{"weights", "bf16"}, {"prompt_tokens", 1024}, {"output_tokens", 256}, {"concurrency", 16}};
+  const json by_default = on_catalog_gpu(workload, "h100-sxm", "vllm");
+  workload["prefill_token_budget"] = 8192;  // vLLM's default on an 80 GiB H100
+  const json same = on_catalog_gpu(workload, "h100-sxm", "vllm");
+  CHECK(same["ttft_mean_s"].get<double>() == Approx(by_default["ttft_mean_s"].get<double>()));
+  // One chunk for all 16,384 tokens: every request waits for the whole wave.
+  workload["prefill_token_budget"] = 32768;
+  const json whole_wave = on_catalog_gpu(workload, "h100-sxm", "vllm");
+  CHECK(whole_wave["ttft_mean_s"].get<double>() > by_default["ttft_mean_s"].get<double>());
+  CHECK(whole_wave["ttft_s"].get<double>() == Approx(by_default["ttft_s"].get<double>()));
+}
+
+TEST_CASE("a benchmark of more requests dilutes its first wave: the mean first token comes sooner, never before the "
+          "unloaded one",
+          "[serving][load]") {
+  json workload = {{"weights", "bf16"}, {"prompt_tokens", 1024}, {"output_tokens", 256}, {"concurrency", 16}};
+  workload["benchmark_requests"] = 160;  // the default, 10 × concurrency
+  const json ten_waves = on_catalog_gpu(workload, "rtx-4090", "vllm");
+  workload.erase("benchmark_requests");
+  CHECK(on_catalog_gpu(workload, "rtx-4090", "vllm")["ttft_mean_s"].get<double>() ==
+        Approx(ten_waves["ttft_mean_s"].get<double>()));
+  workload["benchmark_requests"] = 16;  // one wave: every request in the burst
+  const json one_wave = on_catalog_gpu(workload, "rtx-4090", "vllm");
+  workload["benchmark_requests"] = 1600;
+  const json hundred_waves = on_catalog_gpu(workload, "rtx-4090", "vllm");
+  CHECK(one_wave["ttft_mean_s"].get<double>() > ten_waves["ttft_mean_s"].get<double>());
+  CHECK(ten_waves["ttft_mean_s"].get<double>() > hundred_waves["ttft_mean_s"].get<double>());
+  CHECK(hundred_waves["ttft_mean_s"].get<double>() > hundred_waves["ttft_s"].get<double>());
+}
+
+TEST_CASE("prefill_token_budget and benchmark_requests below 1 are errors at their JSON Pointer", "[serving][request]") {
+  for (const char* field : {"prefill_token_budget", "benchmark_requests"}) {
+    INFO(field);
+    json workload = {{"weights", "bf16"}, {"prompt_tokens", 512}, {"output_tokens", 128}, {"concurrency", 4}};
+    workload[field] = 0;
+    const json response =
+        sizer_test::evaluate(sizer_test::inference_request("llama-3.2-3b", workload, "h100-sxm", 1, "vllm"));
+    REQUIRE(response["errors"].is_array());
+    REQUIRE(!response["errors"].empty());
+    CHECK(response["errors"][0]["path"].get<std::string>() == std::string("/workload/") + field);
+  }
+}
