@@ -73,6 +73,36 @@ double bandwidth_efficiency(const EnginePreset& engine, bool hbm) {
   return hbm ? engine.bandwidth_efficiency : engine.bandwidth_efficiency_gddr;
 }
 
+// The scheduler's default prompt-token budget per step by GPU memory (what a server started without
+// --max-num-batched-tokens / --chunked-prefill-size runs with):
+// - vLLM, OpenAI-compatible server: max_num_batched_tokens 8192 when the device has at least 70 GiB and its
+//   name does not contain "a100", else 2048 (vllm-project/vllm vllm/engine/arg_utils.py,
+//   EngineArgs._set_default_args, at commit 99d7eb5d (v0.11 series): `if device_memory >= 70 * GiB_bytes and
+//   "a100" not in device_name` ... `UsageContext.OPENAI_API_SERVER: 8192` / `2048`; the A100 exception from
+//   vllm PR #17885). The preset's 8192 is the large-GPU value.
+// - SGLang: chunked_prefill_size 2048 below 35 GiB ("A10, L40, 4090"), 8192 below 160 GiB ("H100, H200,
+//   A100, H20"), 16384 above ("B200, MI300") (sgl-project/sglang python/sglang/srt/server_args.py,
+//   ServerArgs.__post_init__, "Set chunked prefill size, which depends on the gpu memory capacity").
+constexpr double kVllmLargeGpuGib = 70.0;
+constexpr int kVllmSmallGpuBudget = 2048;
+constexpr double kSglangSmallGpuGib = 35.0;
+constexpr double kSglangLargeGpuGib = 160.0;
+constexpr int kSglangSmallGpuBudget = 2048;
+constexpr int kSglangLargeGpuBudget = 16384;
+
+int prefill_token_budget(const EnginePreset& engine, double vram_gib, std::string_view gpu_id) {
+  if (engine.id == "vllm") {
+    const bool a100 = gpu_id.find("a100") != std::string_view::npos;
+    return vram_gib >= kVllmLargeGpuGib && !a100 ? engine.prefill_chunk_tokens : kVllmSmallGpuBudget;
+  }
+  if (engine.id == "sglang") {
+    if (vram_gib < kSglangSmallGpuGib) return kSglangSmallGpuBudget;
+    if (vram_gib >= kSglangLargeGpuGib) return kSglangLargeGpuBudget;
+    return engine.prefill_chunk_tokens;
+  }
+  return engine.prefill_chunk_tokens;
+}
+
 // The presets with the CLI's refit multipliers applied (tunables.hpp; a plain copy everywhere else).
 static const std::vector<EnginePreset>& tuned_engines() {
   static std::vector<EnginePreset> engines;

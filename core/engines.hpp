@@ -72,4 +72,9 @@ const EnginePreset* find_engine(EngineId id);
 // The decode bandwidth efficiency of `engine` on a GPU with HBM (true) or GDDR memory.
 double bandwidth_efficiency(const EnginePreset& engine, bool hbm);
 
+// Prompt tokens the engine's scheduler puts into one step by default on a GPU of `vram_gib` whose catalog
+// id is `gpu_id`: vLLM and SGLang pick their chunked-prefill token budget from the GPU's memory (engines.cpp
+// cites both); the other engines keep the preset's prefill_chunk_tokens whatever the GPU.
+int prefill_token_budget(const EnginePreset& engine, double vram_gib, std::string_view gpu_id);
+
 }  // namespace sizer

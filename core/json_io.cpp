@@ -247,6 +247,8 @@ json workload_to_json(const Request& request) {
     put(w, "hours_per_day", i.hours_per_day);
     put(w, "batch_tokens", i.batch_tokens);
     put(w, "batch_requests", i.batch_requests);
+    put(w, "prefill_token_budget", i.prefill_token_budget);
+    put(w, "benchmark_requests", i.benchmark_requests);
   } else if (is_training(request.kind)) {
     const TrainingWorkload& t = request.training;
     w.update({{"method", word(t.method)}, {"optimizer", word(t.optimizer)}, {"seq_len", t.seq_len}, {"micro_batch", t.micro_batch},

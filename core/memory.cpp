@@ -17,11 +17,14 @@ double sixteen_bit_params(const Model& model, const WeightFormat& format) {
 
 // Tokens of the prefill chunk whose activation peak the engine reserves: engines that profile (vLLM,
 // SGLang, TensorRT-LLM) reserve a full chunk whatever the request.
+// A server's own budget (workload.prefill_token_budget) replaces the preset's.
 double prefill_chunk_tokens(const InferenceWorkload& workload, const EnginePreset& engine) {
   const bool profiles_full_chunk = engine.kv_block_tokens > 1;
-  return profiles_full_chunk ? static_cast<double>(engine.prefill_chunk_tokens)
-                             : std::min<double>(engine.prefill_chunk_tokens, static_cast<double>(workload.prompt_tokens) *
-                                                                                  static_cast<double>(workload.concurrency));
+  const double chunk = workload.prefill_token_budget ? *workload.prefill_token_budget
+                                                     : static_cast<double>(engine.prefill_chunk_tokens);
+  return profiles_full_chunk ? chunk
+                             : std::min<double>(chunk, static_cast<double>(workload.prompt_tokens) *
+                                                           static_cast<double>(workload.concurrency));
 }
 
 // Logits in fp32 for the sequences sampled in one step (vLLM computes them only for the last position).

@@ -222,7 +222,12 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
                                  static_cast<double>(model.hidden) * 2.0 / (link.bandwidth_gbs * 1e9)
                            : 0.0;
   s.prefill_s_per_token = prefill_compute / prompt_tokens + prefill_comm_per_token;
-  s.chunk_tokens = static_cast<double>(engine.prefill_chunk_tokens > 0 ? engine.prefill_chunk_tokens : 1 << 24);
+  // The engine's default budget on this GPU (engines.cpp: vLLM and SGLang choose it by the GPU's memory).
+  // A server started with its own budget (workload.prefill_token_budget) runs with that one.
+  const double budget_tokens = workload.prefill_token_budget
+                                   ? *workload.prefill_token_budget
+                                   : static_cast<double>(prefill_token_budget(engine, gpu.vram_gib, gpu.id));
+  s.chunk_tokens = budget_tokens > 0 ? budget_tokens : static_cast<double>(1 << 24);
   const double fixed_s = s.overhead_s + s.interconnect_s;
   auto mixed_step_s = [&](double tokens) {
     return std::max(s.step_s, s.compute_s + tokens * s.prefill_s_per_token + fixed_s);
@@ -303,9 +308,13 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   const double rho = std::min(kMaxUtilisation, s.utilisation);
   const double queue_wait = rho * service_s / (2.0 * (1.0 - rho));
   const double tail = rho > 0.1 ? std::max(1.0, std::log(10.0 * rho) / rho) : 1.0;
-  // A benchmark sends kBenchmarkWaves × concurrency requests (InferenceX: num_prompts = 10 × concurrency;
-  // vLLM bench serve's sweeps alike), so the first wave's burst is a tenth of the closed loop's requests.
-  const double first_wave = open_loop ? 0.0 : burst_mean / kBenchmarkWaves;
+  // The first wave's burst is concurrency of the benchmark's requests (vLLM bench serve --num-prompts,
+  // workload.benchmark_requests); by default kBenchmarkWaves × concurrency requests (InferenceX: num_prompts
+  // = 10 × concurrency), a tenth. Later waves drift apart and wait as the queue above.
+  const double users = static_cast<double>(std::max<int64_t>(1, workload.concurrency));
+  const double waves = workload.benchmark_requests ? std::max(1.0, *workload.benchmark_requests / users)
+                                                   : kBenchmarkWaves;
+  const double first_wave = open_loop ? 0.0 : burst_mean / waves;
   double queue_mean = busy * s.step_s / 2.0 + queue_wait + first_wave;
   double queue_p90 = busy * 0.9 * s.step_s + queue_wait * tail + first_wave;
   s.queue_mean_s = queue_mean;

@@ -99,6 +99,12 @@ void parse_inference(const json& w, const Model* model, JsonReader& r, Inference
       r.number(w, "min_output_tokens_per_s_per_user", path, {0, 1e6, true});
   out.max_ttft_s = r.number(w, "max_ttft_s", path, {0, 86400, true});
   out.requests_per_s = r.number(w, "requests_per_s", path, {0, 1e7, true});
+  if (auto budget = r.integer(w, "prefill_token_budget", path, 1, kMaxTokens)) {
+    out.prefill_token_budget = static_cast<double>(*budget);
+  }
+  if (auto requests = r.integer(w, "benchmark_requests", path, 1, int64_t{1} << 40)) {
+    out.benchmark_requests = static_cast<double>(*requests);
+  }
   out.hours_per_day = r.number(w, "hours_per_day", path, {0, 24, true});
   out.batch_tokens = r.number(w, "batch_tokens", path, {0, 1e16, true});
   out.batch_requests = r.number(w, "batch_requests", path, {0, 1e13, true});
@@ -118,7 +124,7 @@ void parse_inference(const json& w, const Model* model, JsonReader& r, Inference
   r.unknown_fields(w, path,
                    {"kind", "weights", "kv_cache", "prompt_tokens", "output_tokens", "context_tokens", "concurrency",
                     "min_output_tokens_per_s_per_user", "max_ttft_s", "requests_per_s", "hours_per_day", "batch_tokens",
-                    "batch_requests"},
+                    "batch_requests", "prefill_token_budget", "benchmark_requests"},
                    true);
 }
 

@@ -26,6 +26,12 @@ struct InferenceWorkload {
   std::optional<double> min_output_tokens_per_s_per_user;
   std::optional<double> max_ttft_s;
   std::optional<double> requests_per_s;
+  // The server's prompt-token budget per step where it sets one (vLLM --max-num-batched-tokens, SGLang
+  // --chunked-prefill-size, TensorRT-LLM max_num_tokens); absent: the engine's default on the GPU.
+  std::optional<double> prefill_token_budget;
+  // Requests a closed-loop benchmark sends in all (vLLM bench serve --num-prompts); its first wave, all
+  // users at once, is concurrency / benchmark_requests of them. Absent: 10 × concurrency (InferenceX).
+  std::optional<double> benchmark_requests;
   std::optional<double> hours_per_day;
   // An offline batch (no users waiting): the output tokens to generate, from `batch_tokens` or `batch_requests` ×
   // output_tokens. Present: the option is priced and ranked as a job (usd_total), where spot is fine (rule 8);

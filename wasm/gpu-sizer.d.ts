@@ -151,6 +151,10 @@ declare namespace createSizer {
     max_ttft_s?: number;
     /** Open loop: requests per second arriving (Poisson); ttft_mean_s/ttft_p90_s add the queueing wait */
     requests_per_s?: number;
+    /** The server's prompt-token budget per step (vLLM --max-num-batched-tokens, SGLang --chunked-prefill-size); default: the engine's on the GPU */
+    prefill_token_budget?: number;
+    /** Requests a closed-loop benchmark sends in all (--num-prompts); default 10 × concurrency */
+    benchmark_requests?: number;
     hours_per_day?: number;
     /** An offline batch (no users waiting): output tokens to generate, or requests (× output_tokens); ranked by usd_total */
     batch_tokens?: number; batch_requests?: number;
