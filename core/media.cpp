@@ -382,13 +382,21 @@ MediaSpeed media_speed(const Model& m, const MediaWorkload& w, WorkloadKind kind
       // Each window decodes kTranscribeBeams hypotheses (beam search, as the memory above keeps them), so a
       // step's matmuls run together × beams rows: at batch 8 on a small GPU the step is compute-bound.
       const double step_rows = together * kTranscribeBeams;
-      const double step_s = std::max(dec * weight_bytes / bandwidth, step_rows * 2.0 * dec / rate) +
+      // Each step's attention also reads every window's cached K/V once: the cross-attention K/V over the
+      // 1500 encoder frames (one copy a beam in eager PyTorch, one a stream in CTranslate2, as media_memory
+      // keeps them) and the beams' self-attention K/V; unlike the weights this traffic grows with the batch.
+      const double text_positions = std::min(kDecoderTextContext, 2.0 * chunk * kTranscriptTokensPerSecond);
+      const double cross_copies = w.runtime == MediaRuntimeId::eager ? kTranscribeBeams : 1.0;
+      const double step_bytes = dec * weight_bytes + together * dec_layers * 2.0 *
+                                                         (cross_copies * kEncoderFramesPerWindow + kTranscribeBeams * text_positions) *
+                                                         static_cast<double>(m.hidden) * activation_bytes(w.weights);
+      const double step_s = std::max(step_bytes / bandwidth, step_rows * 2.0 * dec / rate) +
                             runtime.seconds_per_layer_token * dec_layers;
       const double tokens = kTranscriptTokensPerSecond * chunk;
       const double batch_s = encoder_s + tokens * step_s;
       seconds_per_audio_second = batch_s / (together * chunk);
       s.compute_s = encoder_s / (together * chunk);
-      s.memory_s = tokens * std::max(dec * weight_bytes / bandwidth, step_rows * 2.0 * dec / rate) / (together * chunk);
+      s.memory_s = tokens * std::max(step_bytes / bandwidth, step_rows * 2.0 * dec / rate) / (together * chunk);
       s.overhead_s = tokens * runtime.seconds_per_layer_token * dec_layers / (together * chunk);
       s.decode_step_s = step_s;
       s.flops_per_item = enc_flops / chunk + 2.0 * dec * kTranscriptTokensPerSecond;
@@ -495,7 +503,7 @@ Explanation explain_media_speed(const Model& m, const MediaWorkload& w, Workload
             s.real_time_factor,
             "Seconds of compute per second of audio, per batch of windows_together windows of window_s: compute_s, "
             "the encoder over 1500 frames per window / (peak_flops × efficiency) plus the runtime's cost per call; "
-            "decode_step_s = max(decoder bytes / bandwidth, windows × " + format_number(kTranscribeBeams) + " beams × decoder FLOPs / peak) + decoder layers × " +
+            "decode_step_s = max((decoder bytes + windows × cached K/V bytes) / bandwidth, windows × " + format_number(kTranscribeBeams) + " beams × decoder FLOPs / peak) + decoder layers × " +
                 format_number(runtime.seconds_per_layer_token) +
                 " s. Whisper: a 30 s encoder window of 1500 frames, ~150 words a minute" + source};
   }

@@ -175,6 +175,26 @@ TEST_CASE("batched long-form transcription is faster per audio second than seque
   CHECK(rtf(audio_request("whisper-large-v3", {{"weights", "fp32"}})) > rtf(audio_request("whisper-large-v3", json::object())));
 }
 
+TEST_CASE("batched transcription reads every window's cached K/V each decoder step", "[media][audio][property]") {
+  // Whisper large-v3 (catalog/models.json): 32 decoder layers, hidden 1280; fp16 K and V over a window's
+  // 1500 encoder frames, read by the cross-attention at each token step (at least one copy a window).
+  // The weights are read once per step for the whole batch, but this traffic is per window, so a step
+  // over `batch` windows takes at least (batch - 1) such reads longer than a step over one window, at
+  // the H100 SXM's peak bandwidth (3350 GB/s, catalog/gpus.json) or slower.
+  const double kv_bytes_per_window = 32.0 * 2.0 * 1500.0 * 1280.0 * 2.0;
+  const auto step_s = [](int batch) {
+    const json r = evaluate(audio_request("whisper-large-v3", {{"batch", batch}, {"audio_seconds", 7200}}, "h100-sxm"));
+    REQUIRE(r.contains("explain"));
+    const json& values = r["explain"][0]["values"];
+    REQUIRE(values.contains("decode_step_s"));
+    return values["decode_step_s"].get<double>();
+  };
+  const double one = step_s(1);
+  for (int batch : {4, 8, 16}) {
+    CHECK(step_s(batch) - one >= (batch - 1) * kv_bytes_per_window / 3350e9);
+  }
+}
+
 TEST_CASE("a size-only SDXL-sized image model gets an SDXL-like step time", "[media][diffusion][size-only]") {
   const json preset = image_request("sdxl-base-1.0", {{"steps", 30}});
   const double reference = seconds_per_image(preset);
