@@ -100,9 +100,19 @@ StepTime step_time(const Model& model, const TrainingWorkload& w, const Layout& 
   }
   // Expert parallel: dispatch and combine all-to-alls, forward and backward, of the routed tokens.
   if (layout.expert > 1 && model.experts > 1) {
-    const double routed = activation_bytes / tp * static_cast<double>(std::max<int64_t>(1, model.experts_per_token));
+    const double k = static_cast<double>(std::max<int64_t>(1, model.experts_per_token));
+    const double token_bytes = activation_bytes / tp;  // one copy of the micro-batch's hidden states
     const int64_t span = layout.tensor * layout.expert;
-    const double one = (ep - 1.0) / ep * routed / (link_gbs(span) * 1e9) + link_latency(span);
+    // Inside a node every routed copy crosses NVLink. An expert group over N nodes sends each token once to
+    // every other node that holds one of its k experts, and that node's NVLink fans it out (DeepEP's
+    // internode dispatch/combine; DeepSeek-V3 report §3.2.2, arXiv:2412.19437): with the experts spread
+    // evenly, a token reaches (N − 1)(1 − (1 − 1/N)^k) other nodes on average, not k·(ep − 1)/ep.
+    double one = (ep - 1.0) / ep * token_bytes * k / (fabric.intra_gbs * 1e9) + fabric.intra_latency_s;
+    if (span > node) {
+      const double nodes = static_cast<double>(span) / static_cast<double>(std::max<int64_t>(1, node));
+      const double other_nodes = (nodes - 1.0) * (1.0 - std::pow(1.0 - 1.0 / nodes, k));
+      one = std::max(one, token_bytes * other_nodes / (fabric.inter_gbs * 1e9) + fabric.inter_latency_s);
+    }
     t.expert_all_to_all_s = m * layers_per_stage * 4.0 * one * (1.0 - expert_parallel_overlap());
   }
   // Pipeline: each micro-batch sends its activations forward and their gradients back across every

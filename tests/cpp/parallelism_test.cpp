@@ -237,3 +237,43 @@ TEST_CASE("a pinned layout must multiply to the pinned GPUs", "[parallelism][req
                            {"workload", {{"kind", "pretrain"}, {"parallelism", {{"data", 6}, {"expert", 4}}}}}};
   CHECK(sizer_test::evaluate(bad_expert)["errors"][0]["path"] == "/workload/parallelism/expert");
 }
+
+TEST_CASE("an expert group across nodes sends each token once to each node that holds its experts", "[parallelism][moe]") {
+  // DeepSeek-V3's shape (256 experts, top-8) on 8-GPU H100 nodes with a cluster fabric, one micro-batch of 4096.
+  const Request r = parsed({{"model", "deepseek-v3"},
+                            {"workload",
+                             {{"kind", "pretrain"}, {"tokens", 1e12}, {"seq_len", 4096}, {"micro_batch", 1},
+                              {"global_batch_tokens", 4096 * 64}}}});
+  const Fabric fabric = training_fabric(gpu("h100-sxm"), sizer::InterconnectId::nvlink, 8, true);
+  StepInputs in;
+  in.hardware_flops_per_token = 3e11;
+  in.peak_flops_per_gpu = 989e12;
+  in.kernel_utilisation = 0.5;
+  in.trainable_params = 671e9;
+  in.gathered_weight_bytes = 0;
+  in.global_batch_tokens = 4096.0 * 64;
+  const double token_bytes = 4096.0 * static_cast<double>(r.model.hidden) * 2.0;
+  const double k = static_cast<double>(r.model.experts_per_token);
+  auto all_to_all_s = [&](int64_t expert) {
+    return step_time(r.model, r.training, Layout{1, 1, 64, expert}, fabric, in).expert_all_to_all_s;
+  };
+  // One fabric crossing per all-to-all (dispatch, combine, forward and backward: 4 a layer) of the layers.
+  const double per_crossing = 4.0 * static_cast<double>(r.model.layers) * (1.0 - expert_parallel_overlap());
+  for (const int64_t expert : {16, 32, 64}) {
+    INFO("expert parallel " << expert);
+    const double nodes = static_cast<double>(expert) / 8.0;
+    const double other_nodes = (nodes - 1.0) * (1.0 - std::pow(1.0 - 1.0 / nodes, k));
+    const double fabric_s = token_bytes * other_nodes / (fabric.inter_gbs * 1e9) + fabric.inter_latency_s;
+    CHECK(all_to_all_s(expert) == Approx(per_crossing * fabric_s).epsilon(1e-9));
+    // Fewer bytes cross the fabric than if every routed copy outside the GPU did.
+    const double every_copy_s = (static_cast<double>(expert) - 1.0) / static_cast<double>(expert) * k * token_bytes /
+                                (fabric.inter_gbs * 1e9);
+    CHECK(all_to_all_s(expert) < per_crossing * every_copy_s);
+  }
+  // More nodes in the group: more of each token's experts sit on other nodes.
+  CHECK(all_to_all_s(16) < all_to_all_s(32));
+  CHECK(all_to_all_s(32) < all_to_all_s(64));
+  // Inside one node every routed copy crosses NVLink.
+  const double nvlink_s = 7.0 / 8.0 * k * token_bytes / (fabric.intra_gbs * 1e9) + fabric.intra_latency_s;
+  CHECK(all_to_all_s(8) == Approx(per_crossing * nvlink_s).epsilon(1e-9));
+}
