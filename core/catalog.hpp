@@ -128,6 +128,9 @@ struct Offering {
   // Set when the catalog is read (ranking.hpp mark_doubtful_prices), not in the file: the whole-instance price
   // the ranking uses in place of a doubtful one (the median $/GPU-h of the GPU and pricing kind × gpus).
   std::optional<double> credible_usd_per_hour, credible_spot_usd_per_hour;
+  // Which rule set it: false, the price is under half its market's median; true, a stale price under the cheapest
+  // current one of its GPU and pricing kind (price_doubt.hpp).
+  bool credible_is_current_floor = false, credible_spot_is_current_floor = false;
   PriceConfidenceId spot_price_confidence() const { return spot_confidence.value_or(price_confidence); }
   std::vector<Commitment> commitments;
   std::string source;

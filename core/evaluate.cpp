@@ -245,7 +245,9 @@ void note_price_doubt(Option& option, const Priced& p, bool with_notes) {
   option.listed_usd_per_hour = listed;
   if (!with_notes || option.gpus <= 0) return;
   const double gpus = static_cast<double>(option.gpus);
-  option.notes.push_back(note("price_doubtful", SeverityId::warning, "price_doubtful",
+  const bool floor = p.pricing == PricingId::spot ? p.offering->credible_spot_is_current_floor
+                                                   : p.offering->credible_is_current_floor;
+  option.notes.push_back(note("price_doubtful", SeverityId::warning, floor ? "price_doubtful_floor" : "price_doubtful",
                               {param_number("listed", listed / gpus, format_usd(listed / gpus)),
                                param_number("median", p.usd_per_hour / gpus, format_usd(p.usd_per_hour / gpus)),
                                confidence_word(*option.price_confidence),

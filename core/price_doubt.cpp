@@ -30,6 +30,7 @@ void mark_doubtful_prices(Catalog& catalog) {
   for (Offering& o : catalog.offerings) {
     o.credible_usd_per_hour.reset();
     o.credible_spot_usd_per_hour.reset();
+    o.credible_is_current_floor = o.credible_spot_is_current_floor = false;
     if (o.gpus <= 0) continue;
     const double gpus = static_cast<double>(o.gpus);
     auto add = [&](bool spot, const std::optional<double>& price, PriceConfidenceId confidence) {
@@ -41,26 +42,42 @@ void mark_doubtful_prices(Catalog& catalog) {
     add(false, o.usd_per_hour, o.price_confidence);
     add(true, o.spot_usd_per_hour, o.spot_price_confidence());
   }
-  std::map<std::pair<std::string, bool>, double> median;
+  // Per GPU and kind: the median a bargain is judged against, and the cheapest current price (the floor of a stale one).
+  struct Reference {
+    std::optional<double> median, floor;
+  };
+  std::map<std::pair<std::string, bool>, Reference> reference;
   for (auto& [key, market] : per_gpu_hour) {
+    Reference& r = reference[key];
+    if (!market.current.empty()) r.floor = *std::min_element(market.current.begin(), market.current.end());
     std::vector<double>& values = market.current.size() >= kDoubtMinRows ? market.current : market.all;
     if (values.size() < kDoubtMinRows) continue;
     std::sort(values.begin(), values.end());
-    median[key] = median_of_sorted(values);
+    r.median = median_of_sorted(values);
   }
-  auto credible = [&](const Offering& o, bool spot, const std::optional<double>& price,
-                      PriceConfidenceId confidence) -> std::optional<double> {
+  // The credible $/GPU-h of a price and whether the stale floor set it; nullopt when the price stands.
+  auto credible = [&](const Offering& o, bool spot, const std::optional<double>& price, PriceConfidenceId confidence,
+                      bool* from_floor) -> std::optional<double> {
     if (!price || confidence == PriceConfidenceId::confirmed) return std::nullopt;
-    const auto m = median.find({o.gpu, spot});
-    if (m == median.end()) return std::nullopt;
+    const auto r = reference.find({o.gpu, spot});
+    if (r == reference.end()) return std::nullopt;
     const double gpus = static_cast<double>(o.gpus);
-    if (*price / gpus >= kDoubtfulFractionOfMedian * m->second) return std::nullopt;
-    return m->second * gpus;
+    const double per_gpu = *price / gpus;
+    std::optional<double> out;
+    if (r->second.median && per_gpu < kDoubtfulFractionOfMedian * *r->second.median) out = *r->second.median;
+    if (confidence == PriceConfidenceId::stale && r->second.floor && per_gpu < *r->second.floor &&
+        (!out || *r->second.floor > *out)) {
+      out = *r->second.floor;
+      *from_floor = true;
+    }
+    if (!out) return std::nullopt;
+    return *out * gpus;
   };
   for (Offering& o : catalog.offerings) {
     if (o.gpus <= 0) continue;
-    o.credible_usd_per_hour = credible(o, false, o.usd_per_hour, o.price_confidence);
-    o.credible_spot_usd_per_hour = credible(o, true, o.spot_usd_per_hour, o.spot_price_confidence());
+    o.credible_usd_per_hour = credible(o, false, o.usd_per_hour, o.price_confidence, &o.credible_is_current_floor);
+    o.credible_spot_usd_per_hour =
+        credible(o, true, o.spot_usd_per_hour, o.spot_price_confidence(), &o.credible_spot_is_current_floor);
   }
   index_offerings(catalog);
 }

@@ -147,6 +147,7 @@ const Locale& locale_ar() {
     {"note.reserved.stale", "قُرئ سعر المدة هذا في {seen}، قبل أكثر من 60 يومًا؛ يحاسب المزوّد بالسعر الساري وقت الشراء، فتحقّق منه قبل الالتزام."},
     {"note.listing", "هذا السعر عرض مضيف واحد في سوق، لا قائمة أسعار مزوّد: قد يتغير أو يختفي."},
     {"note.price_doubtful", "السعر المدرج {listed} لكل ساعة معالج ({confidence}، شوهد {seen}) أقل من نصف الوسيط {median} لهذا المعالج: رُتِّب وسُعِّر بالوسيط حتى يؤكده مصدر حديث."},
+    {"note.price_doubtful_floor", "السعر المدرج {listed} لكل ساعة معالج ({confidence}، شوهد {seen}) أقل من كل سعر حالي لهذا المعالج، وأرخصها {median}: رُتِّب وسُعِّر به حتى يؤكده مصدر حديث."},
     {"note.price_doubtful.confidence.confirmed", "مؤكَّد"},
     {"note.price_doubtful.confidence.single_source", "مصدر واحد"},
     {"note.price_doubtful.confidence.stale", "قديم"},

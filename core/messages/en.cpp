@@ -147,6 +147,7 @@ const Locale& locale_en() {
     {"note.reserved.stale", "This term price was read on {seen}, more than 60 days ago; the provider bills the rate in force when you buy, so check it before committing."},
     {"note.listing", "This price is one marketplace host's listing, not a provider's price list: it may change or be gone."},
     {"note.price_doubtful", "The listed {listed}/GPU-h ({confidence}, seen {seen}) is under half the {median}/GPU-h median of this GPU: ranked and priced at the median until a current source confirms it."},
+    {"note.price_doubtful_floor", "The listed {listed}/GPU-h ({confidence}, seen {seen}) is under every current price of this GPU, the cheapest being {median}/GPU-h: ranked and priced at that until a current source confirms it."},
     // The price's confidence and an unknown date as words inside note.price_doubtful (the vocabulary's labels are
     // capitalised titles; here they sit mid-sentence).
     {"note.price_doubtful.confidence.confirmed", "confirmed"},

@@ -2,6 +2,7 @@
 // of, under half its GPU's median, is ranked at the median and says so; a confirmed one at the same figure wins.
 #include <catch2/catch.hpp>
 
+#include <optional>
 #include <string>
 
 #include "price_doubt.hpp"
@@ -101,23 +102,32 @@ TEST_CASE("the table form carries the confidence and the listed price", "[price_
 
 TEST_CASE("the bundled catalog: the audit's bargains do not win silently", "[price_doubt]") {
   const sizer::Catalog& catalog = sizer_test::bundled();
-  // audit-2026-12 named suspects: the AWS p5en spot from one outlier AZ ($0.85/GPU-h against a $2.29 median) and
-  // the Verda B200 spot at $0.95 from a snapshot older than Verda's Oct-2026 prices. The market median is read from
-  // the rows that are not stale when at least kDoubtMinRows are; the B200 spot market has five rows, three of them
-  // Verda's stale $0.95 and one more stale: with a single current row, every row counts, the median is Verda's price
-  // and the guard cannot judge it (a known gap, issue 33's note) until more current B200 spot prices are in. The row
-  // must still say it is stale, and the rule is checked on whatever rows the catalog has.
-  for (const char* id : {"verda/1B200.30V"}) {
+  // audit-2026-12 named suspects: the AWS p5en spot from one outlier AZ ($0.85/GPU-h against a $2.29 median), the
+  // Verda B200 spot at $0.95 from a snapshot older than Verda's Oct-2026 prices, and DataCrunch's V100 spot at $0.05
+  // resold by Prime Intellect. The B200 spot market has too few current rows for a median of its own, so the half-median
+  // guard cannot judge Verda's row; the stale floor does: a stale price under every current price of its GPU and
+  // pricing kind is ranked at the cheapest current one. Checked on whatever rows the catalog has.
+  for (const char* id : {"verda/1B200.30V", "primeintellect/datacrunch__1xV100_16GB__6__23__SPOT"}) {
     const sizer::Offering* o = nullptr;
-    size_t current = 0;
     for (const sizer::Offering& x : catalog.offerings) {
       if (x.id == id) o = &x;
-      if (x.gpu == "b200" && x.spot_usd_per_hour && x.spot_price_confidence() != sizer::PriceConfidenceId::stale) ++current;
     }
-    INFO(id << ": " << current << " current B200 spot rows");
+    INFO(id);
     REQUIRE(o != nullptr);
+    REQUIRE(o->spot_usd_per_hour);
     CHECK(o->spot_price_confidence() == sizer::PriceConfidenceId::stale);
-    if (current >= sizer::kDoubtMinRows) CHECK(o->credible_spot_usd_per_hour);
+    std::optional<double> cheapest_current;
+    for (const sizer::Offering& x : catalog.offerings) {
+      if (x.gpu != o->gpu || !x.spot_usd_per_hour || x.gpus <= 0 ||
+          x.spot_price_confidence() == sizer::PriceConfidenceId::stale) continue;
+      const double per_gpu = *x.spot_usd_per_hour / static_cast<double>(x.gpus);
+      if (!cheapest_current || per_gpu < *cheapest_current) cheapest_current = per_gpu;
+    }
+    const double gpus = static_cast<double>(o->gpus);
+    if (cheapest_current && *o->spot_usd_per_hour / gpus < *cheapest_current) {
+      REQUIRE(o->credible_spot_usd_per_hour);
+      CHECK(*o->credible_spot_usd_per_hour / gpus >= *cheapest_current - 1e-9);
+    }
   }
   for (const char* id : {"aws/p5en.48xlarge"}) {
     const sizer::Offering* o = nullptr;
@@ -130,11 +140,17 @@ TEST_CASE("the bundled catalog: the audit's bargains do not win silently", "[pri
     REQUIRE(o->credible_spot_usd_per_hour);
     CHECK(*o->credible_spot_usd_per_hour > *o->spot_usd_per_hour * 2);
   }
-  // Every marked price is non-confirmed and under half its credible one.
+  // Every marked price is non-confirmed, and under half its credible one or stale and under it (the stale floor).
   for (const sizer::Offering& o : catalog.offerings) {
     if (o.credible_usd_per_hour) {
+      INFO(o.id);
       CHECK(o.price_confidence != sizer::PriceConfidenceId::confirmed);
-      CHECK(*o.usd_per_hour < 0.5 * *o.credible_usd_per_hour);
+      if (o.credible_is_current_floor) {
+        CHECK(o.price_confidence == sizer::PriceConfidenceId::stale);
+        CHECK(*o.usd_per_hour < *o.credible_usd_per_hour);
+      } else {
+        CHECK(*o.usd_per_hour < 0.5 * *o.credible_usd_per_hour);
+      }
     }
   }
 }
@@ -154,8 +170,47 @@ TEST_CASE("stale rows do not make the market they are judged against", "[price_d
   }
   for (size_t i = 0; i < 3; ++i) CHECK_FALSE(c.offerings[i].credible_usd_per_hour);
 
-  // With two current rows only, every row counts again: the median is $0.20 and nothing is marked.
+  // With two current rows only, every row counts again: the median is $0.20 and no stale row is under half of it,
+  // but each is under the cheapest current price ($1.10) and is ranked at that; the current rows stand.
   c.offerings.erase(c.offerings.begin());
   sizer::mark_doubtful_prices(c);
+  for (size_t i = 2; i < c.offerings.size(); ++i) {
+    INFO(c.offerings[i].id);
+    REQUIRE(c.offerings[i].credible_usd_per_hour);
+    CHECK(*c.offerings[i].credible_usd_per_hour == Approx(1.1));
+    CHECK(c.offerings[i].credible_is_current_floor);
+  }
+  for (size_t i = 0; i < 2; ++i) CHECK_FALSE(c.offerings[i].credible_usd_per_hour);
+
+  // With no current row there is no floor: nothing is marked.
+  c.offerings.erase(c.offerings.begin(), c.offerings.begin() + 2);
+  sizer::mark_doubtful_prices(c);
   for (const sizer::Offering& o : c.offerings) CHECK_FALSE(o.credible_usd_per_hour);
+}
+
+TEST_CASE("a stale price under every current price of its GPU ranks at the cheapest current one and says so",
+          "[price_doubt]") {
+  // Two current L4 rows at $1.00 and $1.30 (too few for a median) and a stale one at $0.70: not under half of any
+  // median, but under every price someone can vouch for today.
+  sizer::Catalog c = sizer_test::bundled();
+  c.offerings = {l4("a", 1.0, sizer::PriceConfidenceId::single_source), l4("b", 1.3, sizer::PriceConfidenceId::single_source),
+                 l4("old", 0.7, sizer::PriceConfidenceId::stale)};
+  sizer::mark_doubtful_prices(c);
+  REQUIRE(c.offerings[2].credible_usd_per_hour);
+  CHECK(*c.offerings[2].credible_usd_per_hour == Approx(1.0));
+  const json response = ranked(c);
+  REQUIRE(response.at("ok") == true);
+  const json* old = find_option(response, "aws/old");
+  REQUIRE(old != nullptr);
+  CHECK((*old)["usd_per_hour"].get<double>() == Approx(1.0));
+  CHECK((*old)["listed_usd_per_hour"].get<double>() == Approx(0.7));
+  std::string warnings;
+  for (const json& w : (*old)["warnings"]) warnings += w.get<std::string>();
+  CHECK(warnings.find("$0.70") != std::string::npos);
+  CHECK(warnings.find("cheapest") != std::string::npos);
+  // The same row, current, wins at its own price.
+  c.offerings[2].price_confidence = sizer::PriceConfidenceId::single_source;
+  sizer::mark_doubtful_prices(c);
+  CHECK_FALSE(c.offerings[2].credible_usd_per_hour);
+  CHECK(ranked(c)["options"][0]["offering_id"] == "aws/old");
 }
