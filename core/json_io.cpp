@@ -167,6 +167,7 @@ void write_option(Text& out, const Option& o) {
   j.put("output_tokens_per_s", o.output_tokens_per_s);
   {
     TextObject parallelism(j.key("parallelism"));
+    if (o.context > 1) parallelism.put_integer("context", o.context);
     parallelism.put_integer("data", o.data);
     if (o.expert > 1) parallelism.put_integer("expert", o.expert);
     parallelism.put_integer("pipeline", o.pipeline);
@@ -260,6 +261,7 @@ json workload_to_json(const Request& request) {
     if (t.parallelism) {
       w["parallelism"] = {{"tensor", t.parallelism->tensor}, {"pipeline", t.parallelism->pipeline},
                           {"data", t.parallelism->data}, {"expert", t.parallelism->expert}};
+      if (t.parallelism->context > 1) w["parallelism"]["context"] = t.parallelism->context;
     }
     put(w, "global_batch_tokens", t.global_batch_tokens);
   } else {

@@ -96,15 +96,16 @@ void note_fit(Option& option, const TrainingPlacement& placement) {
 
 // Big runs: say how the layout splits the model and what the split costs each step.
 void note_layout(Option& option, const TrainingPlacement& placement, const TrainingSpeed& speed) {
-  if (placement.pipeline == 1 && placement.expert == 1 && placement.tensor == 1) return;
+  if (placement.pipeline == 1 && placement.expert == 1 && placement.tensor == 1 && placement.context == 1) return;
   const StepTime& step = speed.step;
   const double comm = step.bubble_s + step.tensor_parallel_s + step.pipeline_p2p_s + step.data_parallel_s +
-                      step.expert_all_to_all_s;
+                      step.expert_all_to_all_s + step.context_parallel_s;
   const double share = step.step_s > 0 ? comm / step.step_s : 0;
   auto count = [](const char* name, int64_t v) { return param_number(name, static_cast<double>(v), std::to_string(v)); };
   option.notes.push_back(note("layout", SeverityId::info, placement.pinned ? "layout.pinned" : "layout.chosen",
                               {count("tensor", placement.tensor), count("pipeline", placement.pipeline),
                                count("data", placement.data), count("expert", placement.expert),
+                               count("context", placement.context),
                                param_number("overhead_share", share, format_percent(share))}));
 }
 
@@ -160,12 +161,13 @@ Candidate evaluate_training_option(const Request& request, const EnginePreset& e
   option.pipeline = placement.pipeline;
   option.data = placement.data;
   option.expert = placement.expert;
+  option.context = placement.context;
   option.concurrency = w.micro_batch;
   option.sharding = placement.sharding;
   option.max_context_tokens = placement.max_seq_len;
   if (!placement.fits && placement.layout_mismatch) {
     const auto& p = *w.parallelism;
-    const int64_t layout_gpus = p.tensor * p.pipeline * p.data;
+    const int64_t layout_gpus = p.tensor * p.pipeline * p.context * p.data;
     if (!in.notes) return c;
     option.notes.push_back(note("does_not_fit", SeverityId::info, "does_not_fit.layout_gpus",
                                 {param_number("layout_gpus", static_cast<double>(layout_gpus), std::to_string(layout_gpus)),

@@ -74,6 +74,7 @@ StepTime step_time(const Model& model, const TrainingWorkload& w, const Layout& 
   const double pp = static_cast<double>(layout.pipeline);
   const double dp = static_cast<double>(layout.data);
   const double ep = static_cast<double>(layout.expert);
+  const double cp = static_cast<double>(std::max<int64_t>(1, layout.context));
   const double gpus = static_cast<double>(layout.gpus());
   const double micro_tokens = static_cast<double>(w.seq_len) * static_cast<double>(w.micro_batch);
   const double per_replica_tokens = std::max(micro_tokens, in.global_batch_tokens / dp);
@@ -84,7 +85,8 @@ StepTime step_time(const Model& model, const TrainingWorkload& w, const Layout& 
   t.compute_s = t.tokens_per_step * in.hardware_flops_per_token / (gpus * effective_flops);
 
   const double layers_per_stage = static_cast<double>(model.layers) / pp;
-  const double activation_bytes = micro_tokens * static_cast<double>(model.hidden) * 2.0;  // one bf16 tensor
+  // One bf16 activation tensor of this GPU's tokens: a context-parallel group splits each sequence.
+  const double activation_bytes = micro_tokens / cp * static_cast<double>(model.hidden) * 2.0;
   // Which link each group uses: tensor groups sit inside a node; pipeline and data groups leave it
   // once the GPUs inside them (and the groups nested inside) outgrow one node.
   const int64_t node = fabric.gpus_per_node;
@@ -115,6 +117,18 @@ StepTime step_time(const Model& model, const TrainingWorkload& w, const Layout& 
     }
     t.expert_all_to_all_s = m * layers_per_stage * 4.0 * one * (1.0 - expert_parallel_overlap());
   }
+  // Context parallel: ring attention passes each GPU's K and V chunk round the group, cp − 1 sends a layer
+  // forward and, in the backward pass, K and V again with their gradients (3 × in all), overlapped with the
+  // attention matmuls of the chunk in hand (Megatron-Core context parallelism; Liu et al. 2023, Ring Attention §3):
+  // what outlasts them shows.
+  if (layout.context > 1) {
+    const int64_t span = layout.tensor * layout.context;
+    const double kv_bytes = 2.0 * micro_tokens / cp * static_cast<double>(std::max<int64_t>(1, model.kv_heads)) *
+                            static_cast<double>(model.head_dim) * 2.0 / tp;
+    const double sends_s = 3.0 * (cp - 1.0) * (kv_bytes / (link_gbs(span) * 1e9) + link_latency(span));
+    const double attention_s = 3.0 * in.attention_s_per_token * micro_tokens / cp / static_cast<double>(model.layers);
+    t.context_parallel_s = m * layers_per_stage * std::max(0.0, sends_s - attention_s);
+  }
   // Pipeline: each micro-batch sends its activations forward and their gradients back across every
   // stage boundary. With the interleaved 1F1B schedule each GPU holds v model chunks, which divides
   // the fill-and-drain bubble by v at v times the sends: bubble (p − 1) / (v·m + p − 1) of the step
@@ -128,7 +142,7 @@ StepTime step_time(const Model& model, const TrainingWorkload& w, const Layout& 
     bubble_ratio = (pp - 1.0) / (v * m);
     t.bubble_fraction = (pp - 1.0) / (v * m + pp - 1.0);
   }
-  const double work_s = t.compute_s + t.tensor_parallel_s + t.expert_all_to_all_s;
+  const double work_s = t.compute_s + t.tensor_parallel_s + t.expert_all_to_all_s + t.context_parallel_s;
   t.bubble_s = work_s * bubble_ratio;
 
   // Data parallel. Unsharded gradients (no ZeRO, ZeRO-1) are all-reduced once per step, at the end of
@@ -138,7 +152,7 @@ StepTime step_time(const Model& model, const TrainingWorkload& w, const Layout& 
   // all-gathers each layer's weights for every micro-batch's forward and backward pass (and the
   // recomputed forward); both hide behind each micro-batch's compute (Rajbhandari et al. 2020, ZeRO
   // §5; Li et al. 2020, PyTorch DDP §3.2.3 no_sync; Zhao et al. 2023, PyTorch FSDP §3.2).
-  if (layout.data > 1) {
+  if (layout.data * layout.context > 1) {
     const int64_t span = layout.gpus();
     const double gbs = link_gbs(span);
     const double latency = link_latency(span);
@@ -166,8 +180,9 @@ StepTime step_time(const Model& model, const TrainingWorkload& w, const Layout& 
       if (in.zero2) return m * gather_s(grad_bytes, n, gbs, latency) + gather_s(grad_bytes, n, gbs, latency);
       return all_reduce_s(grad_bytes, n, gbs, latency);
     };
-    const double comm = group_comm(1.0 - expert_share, tp * pp, dp) +
-                        group_comm(expert_share, tp * pp * ep, std::max(1.0, dp / ep));
+    // A context-parallel group holds the same weights: its GPUs reduce gradients with the replicas.
+    const double comm = group_comm(1.0 - expert_share, tp * pp, dp * cp) +
+                        group_comm(expert_share, tp * pp * ep, std::max(1.0, dp * cp / ep));
     if (!in.zero3 && !in.zero2) window_s = t.compute_s / m * backward_share;
     t.data_parallel_s = std::max(0.0, comm - data_parallel_overlap() * window_s);
   }
@@ -175,7 +190,7 @@ StepTime step_time(const Model& model, const TrainingWorkload& w, const Layout& 
   return t;
 }
 
-std::vector<Layout> candidate_layouts(const Model& model, int64_t gpus, int64_t gpus_per_node) {
+std::vector<Layout> candidate_layouts(const Model& model, int64_t gpus, int64_t gpus_per_node, int64_t seq_len) {
   std::vector<Layout> out;
   const int64_t heads = std::max<int64_t>(1, model.heads);
   const int64_t layers = std::max<int64_t>(1, model.layers);
@@ -195,6 +210,20 @@ std::vector<Layout> candidate_layouts(const Model& model, int64_t gpus, int64_t 
     }
   }
   if (out.empty()) out.push_back({1, 1, gpus, 1});
+  if (seq_len >= kContextParallelMinSeqLen) {
+    // Context 2, 4, 8 taken from the data group, tensor × context inside a node.
+    const size_t plain = out.size();
+    for (size_t i = 0; i < plain; ++i) {
+      for (int64_t context = 2; context <= 8; context *= 2) {
+        Layout l = out[i];
+        if (l.data % context != 0 || l.tensor * context > std::max<int64_t>(1, gpus_per_node) ||
+            (l.data / context) % l.expert != 0 || seq_len % (2 * context) != 0) continue;
+        l.data /= context;
+        l.context = context;
+        out.push_back(l);
+      }
+    }
+  }
   return out;
 }
 

@@ -21,9 +21,12 @@
 
 namespace sizer {
 
+// context: context parallelism, each sequence split over that many GPUs (ring attention), which hold the same
+// weights; data counts the replicas that see different sequences.
 struct Layout {
   int64_t tensor = 1, pipeline = 1, data = 1, expert = 1;  // expert divides data
-  int64_t gpus() const { return tensor * pipeline * data; }
+  int64_t context = 1;
+  int64_t gpus() const { return tensor * pipeline * context * data; }
 };
 
 // The links one option's GPUs talk over (per GPU, one direction, decimal GB/s).
@@ -88,6 +91,7 @@ struct StepTime {
   double pipeline_p2p_s = 0;       // activations sent between stages
   double data_parallel_s = 0;      // exposed part of gradient reduce and ZeRO gathers
   double expert_all_to_all_s = 0;  // token dispatch and combine of MoE layers
+  double context_parallel_s = 0;   // exposed part of the ring attention's K/V exchange (context parallelism)
   double offload_s = 0;            // host offload: PCIe traffic and CPU optimizer step not hidden
   double straggler_s = 0;          // waiting for the slowest data-parallel replica
   double step_s = 0;
@@ -103,6 +107,7 @@ struct StepInputs {
   double trainable_params = 0;      // whose gradients are reduced
   double gathered_weight_bytes = 0; // ZeRO-3/FSDP: weights all-gathered each forward and backward
   double gradient_bytes_per_param = 2;
+  double attention_s_per_token = 0;  // the attention matmuls' time per token (what context parallelism's sends hide behind)
   bool zero2 = false;               // gradients sharded (reduce-scattered every micro-batch)
   bool zero3 = false;
   bool recompute = false;
@@ -113,7 +118,13 @@ StepTime step_time(const Model& model, const TrainingWorkload& w, const Layout& 
                    const StepInputs& in);
 
 // Candidate layouts for `gpus`: tensor a power of two up to the node (and dividing the heads),
-// pipeline dividing the layers, expert dividing the data group and the experts.
-std::vector<Layout> candidate_layouts(const Model& model, int64_t gpus, int64_t gpus_per_node);
+// pipeline dividing the layers, expert dividing the data group and the experts; for sequences of
+// kContextParallelMinSeqLen tokens and more, context 2, 4 or 8 inside a node as well.
+std::vector<Layout> candidate_layouts(const Model& model, int64_t gpus, int64_t gpus_per_node, int64_t seq_len = 0);
+// Long sequences are split over GPUs: Llama 3 405B trained its 131,072-token stage with context parallelism 16 (Dubey
+// et al. 2024, Table 4), and Megatron-Core's context parallelism exists for sequences whose activations outgrow one
+// GPU (Megatron-Core docs, "Context parallelism"); below 16k tokens activations fit with recomputation, so the
+// search does not weigh it there (a pinned layout may still ask for it).
+constexpr int64_t kContextParallelMinSeqLen = 16384;
 
 }  // namespace sizer

@@ -177,6 +177,7 @@ void parse_training(const json& w, bool pretrain, const Model* model, JsonReader
     p.pipeline = r.integer(*layout, "pipeline", lpath, 1, 1 << 12).value_or(1);
     p.data = r.integer(*layout, "data", lpath, 1, 1 << 20).value_or(1);
     p.expert = r.integer(*layout, "expert", lpath, 1, 1 << 12).value_or(1);
+    p.context = r.integer(*layout, "context", lpath, 1, 1 << 10).value_or(1);
     if (p.data % p.expert != 0) {
       r.error("invalid_layout", lpath + "/expert",
               message("issue.invalid_layout.expert",
@@ -189,7 +190,7 @@ void parse_training(const json& w, bool pretrain, const Model* model, JsonReader
                       {param_number("pipeline", static_cast<double>(p.pipeline), std::to_string(p.pipeline)),
                        param_number("layers", static_cast<double>(model->layers), std::to_string(model->layers))}));
     }
-    r.unknown_fields(*layout, lpath, {"tensor", "pipeline", "data", "expert"}, true);
+    r.unknown_fields(*layout, lpath, {"tensor", "pipeline", "data", "expert", "context"}, true);
     out.parallelism = p;
   }
   const double params = model ? model->params_b * 1e9 : 0;
@@ -381,7 +382,7 @@ ParsedRequest parse_request(const json& document, const Catalog& catalog) {
   }
   if (request.hardware && request.training.parallelism) {
     const auto& p = *request.training.parallelism;
-    const int64_t product = p.tensor * p.pipeline * p.data;
+    const int64_t product = p.tensor * p.pipeline * p.context * p.data;
     if (product != request.hardware->count) {
       r.error("invalid_layout", "/workload/parallelism",
               message("issue.invalid_layout.count",

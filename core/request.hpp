@@ -58,10 +58,10 @@ struct TrainingWorkload {
   PrecisionId precision = PrecisionId::bf16;      // matmul precision of the run
   std::optional<double> deadline_s;
   std::optional<double> checkpoint_every_s;
-  // A pinned layout (workload.parallelism): tensor × pipeline × data must be the option's GPUs;
+  // A pinned layout (workload.parallelism): tensor × pipeline × context × data must be the option's GPUs;
   // expert divides data. Absent: the fastest layout that fits is chosen.
   struct Parallelism {
-    int64_t tensor = 1, pipeline = 1, data = 1, expert = 1;
+    int64_t tensor = 1, pipeline = 1, data = 1, expert = 1, context = 1;
   };
   std::optional<Parallelism> parallelism;
   std::optional<double> global_batch_tokens;  // tokens per optimizer step

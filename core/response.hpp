@@ -63,7 +63,7 @@ struct Option {
   bool meets_targets = false;
   double vram_bytes_per_gpu = 0;
   double used_bytes_per_gpu = 0;
-  int64_t tensor = 1, pipeline = 1, data = 1, expert = 1;
+  int64_t tensor = 1, pipeline = 1, data = 1, expert = 1, context = 1;
   int64_t concurrency = 1;  // the batch the speed figures are at
   std::optional<InterconnectId> interconnect;
   std::optional<BottleneckId> bottleneck;

@@ -247,12 +247,13 @@ double training_bytes_per_gpu(const Model& m, const TrainingWorkload& w, const T
   const double pp = static_cast<double>(layout.pipeline);
   const double dp = static_cast<double>(layout.data);
   const double ep = static_cast<double>(layout.expert);
+  const double cp = static_cast<double>(std::max<int64_t>(1, layout.context));
   // Share of the replica's state one GPU holds: unsharded state is split by tensor × pipeline (experts
   // also by the expert group); sharded state by every GPU of the replica's data group.
   const ParamSplit split = split_params(m);
   const double total = std::max(1.0, split.dense_params + split.expert_params);
   const double unsharded = split.dense_params / total / (tp * pp) + split.expert_params / total / (tp * pp * ep);
-  const double sharded = 1.0 / (tp * pp * dp);
+  const double sharded = 1.0 / (tp * pp * dp * cp);  // a context group shards with the replicas (as Megatron's optimizer)
   // With the weights offloaded the GPU holds one gathered layer at work, whatever the stage.
   const bool params_offloaded = w.offload == OffloadId::optimizer_and_params;
   const double weights = (t.weights_bytes + t.adapter_bytes) *
@@ -279,7 +280,8 @@ double training_bytes_per_gpu(const Model& m, const TrainingWorkload& w, const T
     const double in_flight = static_cast<double>(std::min<int64_t>(layout.pipeline, std::max<int64_t>(1, micro_batches)));
     activations = std::max(stage_layers * per_layer_share * in_flight, stage_layers * per_layer_share + logits);
   }
-  return weights + grads + optimizer + activations / tp + t.overhead_bytes;
+  // Context parallelism splits each sequence's activations (and its logits) over the group.
+  return weights + grads + optimizer + activations / (tp * cp) + t.overhead_bytes;
 }
 
 double pageable_bytes_per_gpu(const Model& m, const TrainingMemory& t, ShardingId stage, const Layout& layout) {
@@ -290,7 +292,8 @@ double pageable_bytes_per_gpu(const Model& m, const TrainingMemory& t, ShardingI
   const double total = std::max(1.0, split.dense_params + split.expert_params);
   const double unsharded = split.dense_params / total / (tp * pp) +
                            split.expert_params / total / (tp * pp * static_cast<double>(layout.expert));
-  return t.pageable_bytes * (stage == ShardingId::none ? unsharded : 1.0 / (tp * pp * static_cast<double>(layout.data)));
+  return t.pageable_bytes * (stage == ShardingId::none ? unsharded
+                                                       : 1.0 / (tp * pp * static_cast<double>(layout.data * layout.context)));
 }
 
 std::vector<Explanation> explain_training_memory(const Model& m, const TrainingWorkload& w, double logits_copies,
@@ -363,7 +366,7 @@ Explanation explain_training_time(const TrainingWorkload& w, const TrainingSpeed
   const StepTime& step = speed.step;
   return {"train_s",
           "tokens / (tokens_per_step / (compute_s + bubble_s + tensor_parallel_s + pipeline_p2p_s + data_parallel_s + "
-          "expert_all_to_all_s + offload_s)) / goodput",
+          "expert_all_to_all_s + context_parallel_s + offload_s)) / goodput",
           {{"tokens", w.tokens},
            {"flops_per_token", speed.hardware_flops_per_token},
            {"gpus", static_cast<double>(gpus)},
@@ -377,6 +380,7 @@ Explanation explain_training_time(const TrainingWorkload& w, const TrainingSpeed
            {"pipeline_p2p_s", step.pipeline_p2p_s},
            {"data_parallel_s", step.data_parallel_s},
            {"expert_all_to_all_s", step.expert_all_to_all_s},
+           {"context_parallel_s", step.context_parallel_s},
            {"offload_s", step.offload_s},
            {"goodput", speed.goodput}},
           speed.train_s,
@@ -525,6 +529,8 @@ StepInputs step_inputs(const Model& m, const TrainingWorkload& w, const Gpu& gpu
   in.hardware_flops_per_token = f.hardware_per_token;
   in.peak_flops_per_gpu = peak;
   in.kernel_utilisation = kernel_utilisation(m, gpu, w, native, f.hardware_per_token, f.attention_per_token, peak);
+  const double peak16 = gpu.tflops_16bit() > 0 ? gpu.tflops_16bit() * 1e12 : peak;
+  in.attention_s_per_token = f.attention_per_token / std::max(1.0, peak16 * attention_utilisation(gpu));
   in.trainable_params = t.trainable_params;
   in.gradient_bytes_per_param = 2.0;
   in.zero2 = stage == ShardingId::zero2;
@@ -562,7 +568,7 @@ StepTime training_step(const Model& m, const TrainingWorkload& w, const Gpu& gpu
   const double pcie = pcie_one_way_bytes_per_s(gpu);
   const double model_split = static_cast<double>(layout.tensor) * static_cast<double>(layout.pipeline);
   // Offloading engines partition the host state over the data-parallel group (ZeRO-1/2/3, FSDP).
-  const double shard = model_split * static_cast<double>(layout.data);
+  const double shard = model_split * static_cast<double>(layout.data * layout.context);
   const double micro = static_cast<double>(step.micro_batches);
   double exposed_s = 0;
   double streamed_s = 0;
@@ -624,13 +630,13 @@ TrainingPlacement place_training(const Model& m, const TrainingWorkload& w, cons
   std::vector<Layout> layouts;
   if (w.parallelism) {
     const auto& p = *w.parallelism;
-    layouts.push_back({p.tensor, p.pipeline, p.data, p.expert});
+    layouts.push_back({p.tensor, p.pipeline, p.data, p.expert, p.context});
     best.pinned = true;
     // A pinned layout runs only on exactly its GPUs; an option of another size does not fit it (a
     // catalog offering may still reach the size with more instances).
     best.layout_mismatch = layouts.front().gpus() != gpus;
   } else {
-    layouts = candidate_layouts(m, gpus, fabric.gpus_per_node);
+    layouts = candidate_layouts(m, gpus, fabric.gpus_per_node, w.seq_len);
   }
   bool found = false;
   double best_step_tokens_per_s = 0;
@@ -641,6 +647,7 @@ TrainingPlacement place_training(const Model& m, const TrainingWorkload& w, cons
     best.pipeline = layout.pipeline;
     best.data = layout.data;
     best.expert = layout.expert;
+    best.context = layout.context;
     best.sharding = stage;
     best.used_bytes_per_gpu = used;
     best.spilled_bytes_per_gpu = spilled;

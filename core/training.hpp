@@ -70,7 +70,7 @@ std::vector<Explanation> explain_training_memory(const Model& model, const Train
                                                  const TrainingMemory& memory);
 
 struct TrainingPlacement {
-  int64_t gpus = 1, tensor = 1, pipeline = 1, data = 1, expert = 1;
+  int64_t gpus = 1, tensor = 1, pipeline = 1, data = 1, expert = 1, context = 1;
   ShardingId sharding = ShardingId::none;  // the stage used
   double usable_bytes_per_gpu = 0;
   double used_bytes_per_gpu = 0;
@@ -79,7 +79,7 @@ struct TrainingPlacement {
   bool layout_mismatch = false;   // pinned, but tensor × pipeline × data is not this option's GPU count
   int64_t max_seq_len = 0;        // longest sequence that fits at the micro-batch
   double spilled_bytes_per_gpu = 0;  // paged optimizer state that does not fit and lives in host RAM
-  Layout layout() const { return {tensor, pipeline, data, expert}; }
+  Layout layout() const { return {tensor, pipeline, data, expert, context}; }
 };
 
 // Per GPU for one layout and ZeRO stage: the state (weights, gradients, optimizer) split over tensor ×

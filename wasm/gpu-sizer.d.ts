@@ -119,7 +119,7 @@ declare namespace createSizer {
     dataset_tokens?: number; epochs?: number; tokens?: number;
     precision?: Precision; weights?: WeightFormat; deadline_s?: number; checkpoint_every_s?: number;
     /** Fixes the layout instead of letting the core choose; with `hardware`, the product must equal hardware.count */
-    parallelism?: { tensor: number; pipeline: number; data: number; expert?: number };
+    parallelism?: { tensor: number; pipeline: number; data: number; expert?: number; context?: number };
     /** Tokens per optimizer step across all replicas */
     global_batch_tokens?: number;
     /** Optimizer state (and weights) kept in host RAM: ZeRO-Offload / ZeRO-Infinity, FSDP CPU offload */
@@ -206,7 +206,7 @@ declare namespace createSizer {
     fits: boolean; meets_targets: boolean;
     vram_bytes_per_gpu: number; used_bytes_per_gpu: number;
     /** The layout; expert only where experts are split over GPUs (degree above 1) */
-    parallelism: { tensor: number; pipeline: number; data: number; expert?: number };
+    parallelism: { tensor: number; pipeline: number; data: number; expert?: number; context?: number };
     /** The provider's tier */
     tier?: Tier;
     concurrency: number;

@@ -277,3 +277,57 @@ TEST_CASE("an expert group across nodes sends each token once to each node that 
   const double nvlink_s = 7.0 / 8.0 * k * token_bytes / (fabric.intra_gbs * 1e9) + fabric.intra_latency_s;
   CHECK(all_to_all_s(8) == Approx(per_crossing * nvlink_s).epsilon(1e-9));
 }
+
+TEST_CASE("context parallelism splits each sequence's activations and pays the ring's K/V sends", "[parallelism][context]") {
+  // Llama 3.1 8B pretraining at 65,536 tokens a sequence on 8 H100s, the layout pinned with and without context 4.
+  auto request = [](int64_t context) {
+    return sizer::json{{"model", "llama-3.1-8b"},
+                       {"workload",
+                        {{"kind", "pretrain"}, {"tokens", 1e11}, {"seq_len", 65536}, {"micro_batch", 1},
+                         {"grad_checkpointing", true}, {"sharding", "zero1"},
+                         {"parallelism", {{"tensor", 1}, {"pipeline", 1}, {"data", 8 / context}, {"context", context}}}}},
+                       {"hardware", {{"gpu", "h100-sxm"}, {"count", 8}}}};
+  };
+  const sizer::json plain = sizer::evaluate_text(request(1).dump(), sizer_test::bundled());
+  const sizer::json split = sizer::evaluate_text(request(4).dump(), sizer_test::bundled());
+  REQUIRE(plain.at("ok") == true);
+  REQUIRE(split.at("ok") == true);
+  CHECK(split["options"][0]["parallelism"]["context"] == 4);
+  CHECK_FALSE(plain["options"][0]["parallelism"].contains("context"));
+  // Less memory per GPU (the activations are split four ways), a longer sequence fits.
+  CHECK(split["options"][0]["used_bytes_per_gpu"].get<double>() < plain["options"][0]["used_bytes_per_gpu"].get<double>());
+  CHECK(split["options"][0]["max_context_tokens"].get<double>() > plain["options"][0]["max_context_tokens"].get<double>());
+  // The step shows the ring's exposed sends as their own term; none without context parallelism.
+  auto term = [](const sizer::json& r, const char* name) {
+    for (const auto& e : r["explain"]) {
+      if (e["figure"] == "options.0.train_s") return e["values"][name].get<double>();
+    }
+    return -1.0;
+  };
+  CHECK(term(plain, "context_parallel_s") == 0.0);
+  CHECK(term(split, "context_parallel_s") >= 0.0);
+  // The context group counts in the layout's product: 1 × 1 × 4 × 4 is not the 8 pinned GPUs.
+  sizer::json wrong = request(4);
+  wrong["workload"]["parallelism"]["data"] = 4;
+  const sizer::json refused = sizer::evaluate_text(wrong.dump(), sizer_test::bundled());
+  CHECK(refused.at("ok") == false);
+  CHECK(refused["errors"][0]["code"] == "invalid_layout");
+  CHECK(refused["errors"][0]["path"] == "/workload/parallelism");
+}
+
+TEST_CASE("long sequences are offered context-parallel layouts, short ones are not", "[parallelism][context]") {
+  const Request r = parsed(small_full_finetune());
+  auto any_context = [](const std::vector<Layout>& ls) {
+    for (const Layout& l : ls) {
+      if (l.context > 1) return true;
+    }
+    return false;
+  };
+  CHECK_FALSE(any_context(candidate_layouts(r.model, 8, 8, 4096)));
+  const std::vector<Layout> long_ones = candidate_layouts(r.model, 8, 8, 65536);
+  CHECK(any_context(long_ones));
+  for (const Layout& l : long_ones) {
+    CHECK(l.gpus() == 8);
+    CHECK(l.tensor * l.context <= 8);
+  }
+}
