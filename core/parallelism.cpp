@@ -126,7 +126,8 @@ StepTime step_time(const Model& model, const TrainingWorkload& w, const Layout& 
     const double kv_bytes = 2.0 * micro_tokens / cp * static_cast<double>(std::max<int64_t>(1, model.kv_heads)) *
                             static_cast<double>(model.head_dim) * 2.0 / tp;
     const double sends_s = 3.0 * (cp - 1.0) * (kv_bytes / (link_gbs(span) * 1e9) + link_latency(span));
-    const double attention_s = 3.0 * in.attention_s_per_token * micro_tokens / cp / static_cast<double>(model.layers);
+    // attention_s_per_token covers the forward and backward passes, as the sends above do.
+    const double attention_s = in.attention_s_per_token * micro_tokens / cp / static_cast<double>(model.layers);
     t.context_parallel_s = m * layers_per_stage * std::max(0.0, sends_s - attention_s);
   }
   // Pipeline: each micro-batch sends its activations forward and their gradients back across every
