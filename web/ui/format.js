@@ -91,6 +91,11 @@
   // 1e21, where String(v) has an exponent; not finite; other options) goes to Intl, made when first needed.
   // tests/js/format.test.js compares the two.
   var MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+  // en-GB's medium month names as ICU writes them ("Sept", four letters).
+  var MONTHS_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+  var MONTHS_AR = ['\u064a\u0646\u0627\u064a\u0631', '\u0641\u0628\u0631\u0627\u064a\u0631', '\u0645\u0627\u0631\u0633', '\u0623\u0628\u0631\u064a\u0644', '\u0645\u0627\u064a\u0648', '\u064a\u0648\u0646\u064a\u0648',
+    '\u064a\u0648\u0644\u064a\u0648', '\u0623\u063a\u0633\u0637\u0633', '\u0633\u0628\u062a\u0645\u0628\u0631', '\u0623\u0643\u062a\u0648\u0628\u0631', '\u0646\u0648\u0641\u0645\u0628\u0631', '\u062f\u064a\u0633\u0645\u0628\u0631'];
+  function pad2(n) { return n < 10 ? '0' + n : String(n); }
   function plainEn(o) {
     var min = o.minimumFractionDigits || 0;
     var max = o.maximumFractionDigits !== undefined ? o.maximumFractionDigits : Math.max(min, 3);
@@ -154,14 +159,21 @@
       date: function (iso) {
         var d = parseDate(iso);
         if (!d) return String(iso || '');
-        // en-GB's long date is "1 December 2026" (day, month name, year): written here, no DateTimeFormat to make.
+        // en-GB's long date is "1 December 2026" (day, month name, year), ar-u-nu-latn's "1 ديسمبر 2026": written
+        // here, no DateTimeFormat to make (a page's first one costs 30-110 ms in Chromium, loading ICU's data).
         var y = d.getUTCFullYear();
-        if (lang !== 'ar' && y >= 1000) return d.getUTCDate() + ' ' + MONTHS[d.getUTCMonth()] + ' ' + y;
+        if (y >= 1000) return d.getUTCDate() + ' ' + (lang === 'ar' ? MONTHS_AR : MONTHS)[d.getUTCMonth()] + ' ' + y;
         return df('long').format(d);
       },
+      // The price dates beside every price on the first result: en-GB's medium "5 Dec 2026"; ar-u-nu-latn's
+      // "05/12/2026" with a right-to-left mark after the day and the month, as ICU writes them. Written here for the
+      // same reason; tests/js/format.test.js compares both with Intl.
       shortDate: function (iso) {
         var d = parseDate(iso);
         if (!d) return String(iso || '');
+        var y = d.getUTCFullYear();
+        if (y >= 1000 && lang === 'ar') return pad2(d.getUTCDate()) + '\u200f/' + pad2(d.getUTCMonth() + 1) + '\u200f/' + y;
+        if (y >= 1000) return d.getUTCDate() + ' ' + MONTHS_SHORT[d.getUTCMonth()] + ' ' + y;
         return df('medium').format(d);
       },
       duration: function (sec) {
