@@ -10,6 +10,7 @@
 #include "../core/catalog_codec.hpp"
 #include "../core/embedded_catalog.hpp"
 #include "../core/json_io.hpp"
+#include "../core/json_text.hpp"
 
 namespace {
 
@@ -72,6 +73,7 @@ size_t held_text_size() { return held_text().size(); }
 void evaluate_held(const std::string& request, bool imported) {
   const ImportedCatalog* catalog = imported && imported_cache() ? &*imported_cache() : nullptr;
   held_text() = evaluate_with(request, catalog);
+  sizer::escape_non_ascii(held_text());
 }
 
 void set_imported_catalog(const std::string& text) { imported_catalog(text); }
@@ -87,11 +89,18 @@ void offerings_held() {
     text = document.contains("offerings") ? sizer::dump_json(document["offerings"]) : "[]";
   }
   held_text() = std::move(*text);
+  sizer::escape_non_ascii(held_text());
 }
 
-void vocabulary_held() { held_text() = sizer::dump_json(sizer::vocabulary_json()); }
+void vocabulary_held() {
+  held_text() = sizer::dump_json(sizer::vocabulary_json());
+  sizer::escape_non_ascii(held_text());
+}
 
-void validate_catalog_held(const std::string& text) { held_text() = sizer::dump_json(sizer::validate_catalog_text(text)); }
+void validate_catalog_held(const std::string& text) {
+  held_text() = sizer::dump_json(sizer::validate_catalog_text(text));
+  sizer::escape_non_ascii(held_text());
+}
 
 }  // namespace
 

@@ -5,10 +5,13 @@
 // written another way.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
 
+#include "embedded_catalog.hpp"
+#include "json_text.hpp"
 #include "support.hpp"
 
 namespace {
@@ -149,4 +152,27 @@ TEST_CASE("the response writer escapes a special byte wherever it falls in an ei
       if (special != "\xff" && special != "\xe2\x82") CHECK(parsed["guidance"][0]["answer"] == value);
     }
   }
+}
+
+// The WASM door's responses as all-ASCII text (json_text.hpp escape_non_ascii): the same JSON value, every
+// character kept (Arabic, symbols, one above U+FFFF as a surrogate pair), no byte above 0x7F left.
+TEST_CASE("escape_non_ascii keeps the JSON value and leaves only ASCII bytes", "[json]") {
+  const std::string arabic = sizer::evaluate_to_text(
+      R"({"model":"llama-3.1-8b","locale":"ar","limit":3,"workload":{"kind":"inference","concurrency":4}})",
+      sizer::builtin_catalog());
+  for (const std::string& original :
+       {arabic, std::string(R"({"a":"× ≈ — العربية","b":["😀 x","plain"],"c":1.5})"), std::string("{\"plain\":\"ascii only\"}")}) {
+    std::string escaped = original;
+    sizer::escape_non_ascii(escaped);
+    CHECK(std::none_of(escaped.begin(), escaped.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; }));
+    CHECK(sizer::json::parse(escaped) == sizer::json::parse(original));
+    if (std::all_of(original.begin(), original.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) {
+      CHECK(escaped == original);
+    }
+  }
+  CHECK(arabic.find("\"ok\":true") != std::string::npos);
+  CHECK(arabic.find("\xd8") != std::string::npos);  // the Arabic response did hold non-ASCII text
+  std::string emoji = "\"\xF0\x9F\x98\x80\"";
+  sizer::escape_non_ascii(emoji);
+  CHECK(emoji == "\"\\ud83d\\ude00\"");
 }
