@@ -241,6 +241,26 @@ test('folds: every case in one fold, and no source on both sides of any split', 
   assert.notEqual(f2.get('a0'), f2.get('b0'));
 });
 
+test('folds are given per family of shared constants: sources added to serving leave training\'s folds as they were', () => {
+  const training = [['https://x.org/t1', 6], ['https://x.org/t2', 4], ['arXiv:1111.11111', 3], ['https://y.org/t4', 2], ['https://z.org/t5', 1]]
+    .flatMap(([src, n], j) => Array.from({ length: n }, (_, i) => ({ id: `t${j}-${i}`, source: src, group: 'training' })));
+  const serving = [['https://s.org/a', 5], ['https://s.org/b', 3]]
+    .flatMap(([src, n], j) => Array.from({ length: n }, (_, i) => ({ id: `s${j}-${i}`, source: src, group: j ? 'ttft' : 'decode' })));
+  const moreServing = serving.concat([['https://n.org/nim', 10], ['https://g.org/gpustack', 17]]
+    .flatMap(([src, n], j) => Array.from({ length: n }, (_, i) => ({ id: `m${j}-${i}`, source: src, group: 'ttft' }))));
+  const before = accuracy.assignFolds(training.concat(serving), accuracy.CV_FOLDS);
+  const after = accuracy.assignFolds(training.concat(moreServing), accuracy.CV_FOLDS);
+  for (const t of training) assert.equal(after.get(t.id), before.get(t.id), t.id);
+  // Without the families (every case one family, as before 2026-12-05) the same addition moves training's sources.
+  const flat = (xs) => accuracy.assignFolds(xs.map(({ id, source }) => ({ id, source })), accuracy.CV_FOLDS);
+  const flatBefore = flat(training.concat(serving)), flatAfter = flat(training.concat(moreServing));
+  assert.ok(training.some((t) => flatAfter.get(t.id) !== flatBefore.get(t.id)));
+  // A source's rows of different serving groups stay in one fold.
+  const mixed = accuracy.assignFolds([{ id: 'a', source: 'https://q.org/x', group: 'decode' },
+    { id: 'b', source: 'https://q.org/x', group: 'ttft' }, { id: 'c', source: 'https://r.org/y', group: 'throughput' }], 2);
+  assert.equal(mixed.get('a'), mixed.get('b'));
+});
+
 test('spread table: every group has a row, intervals hold the figure, small samples are widened', () => {
   const { buildSpreadTable, findSpread, SPREAD_GROUPS, FLOOR_LOG, smallSampleWidening } = accuracy;
   let seed = 7;
@@ -335,11 +355,13 @@ test('over the real CLI with the refit: CV figures, held-out coverage, and the c
     assert.ok(Number.isFinite(r.cv_error), `${r.id}: cv_error ${r.cv_error}`);
     assert.ok(Number.isInteger(r.fold), `${r.id}: fold`);
   }
-  // No source on both sides: every source's cases share one fold.
+  // No source on both sides: every source's cases of one family of shared constants share one fold (a source
+  // with memory rows and serving rows may sit in a fold for each: no refit constant enters both).
   const foldOf = new Map();
   for (const r of report.results.filter((x) => x.evaluated)) {
-    if (foldOf.has(r.source)) assert.equal(foldOf.get(r.source), r.fold, `${r.source} in two folds`);
-    foldOf.set(r.source, r.fold);
+    const key = `${accuracy.FOLD_FAMILY[r.group] || r.group} ${r.source}`;
+    if (foldOf.has(key)) assert.equal(foldOf.get(key), r.fold, `${key} in two folds`);
+    foldOf.set(key, r.fold);
   }
   for (const s of Object.values(report.stats)) {
     for (const key of ['cv_median_abs_error', 'cv_p90_abs_error', 'coverage', 'coverage_cv']) {
