@@ -438,7 +438,7 @@ MediaSpeed media_speed(const Model& m, const MediaWorkload& w, WorkloadKind kind
       s.windows_together = together;
       s.window_speech_s = speech;
       s.window_tokens = tokens;
-      s.flops_per_item = enc_flops / chunk + 2.0 * dec * kTranscriptTokensPerSecond;
+      s.flops_per_item = enc_flops / speech + 2.0 * dec * kTranscriptTokensPerSecond;
       s.bottleneck = s.overhead_s > std::max(s.compute_s, s.memory_s)
                          ? BottleneckId::overhead
                          : (s.compute_s > s.memory_s ? BottleneckId::compute : BottleneckId::memory_bandwidth);
@@ -538,14 +538,13 @@ Explanation explain_media_speed(const Model& m, const MediaWorkload& w, Workload
              {"compute_s", s.compute_s}, {"window_tokens", s.window_tokens},
              {"decode_step_s", s.decode_step_s}, {"windows_together", s.windows_together}, {"window_speech_s", s.window_speech_s}},
             s.real_time_factor,
-            "Seconds of compute per second of audio, per batch of windows_together windows holding window_speech_s of new "
-            "speech each (a shorter recording padded to the window; 2/3 of it in the transformers pipeline's "
-            "overlapping chunks): compute_s, each window's log-mel features on the host (and the batched compiled "
-            "pipeline's voice-activity detection) and the encoder over 1500 frames "
-            "per window / (peak_flops × efficiency), plus the runtime's cost per call; the batch decodes until its "
-            "longest window ends; decode_step_s = max((decoder bytes + windows × cached K/V bytes) / bandwidth, windows × beams × decoder FLOPs / peak) + decoder layers (eager: " + format_number(kEagerStepLayers) + ", its host loop) × " +
-                format_number(runtime.seconds_per_layer_token) +
-                " s. Whisper: a 30 s encoder window of 1500 frames, ~150 words a minute" + source};
+            "Seconds of compute per second of audio, per batch of windows_together windows of window_speech_s of new "
+            "speech (a short recording padded to 30 s; 20 s in the transformers pipeline's overlapping chunks): "
+            "compute_s, host log-mel features and VAD plus the encoder over 1500 frames a window / (peak_flops × "
+            "efficiency) and the runtime's cost per call; decode_step_s = max((decoder bytes + windows × cached K/V "
+            "bytes) / bandwidth, windows × beams × decoder FLOPs / peak) + decoder layers (eager: " +
+                format_number(kEagerStepLayers) + ") × " + format_number(runtime.seconds_per_layer_token) +
+                " s; ~150 words a minute" + source};
   }
   if (m.media.task == MediaTaskId::music) {
     return {"real_time_factor", "music_frames_per_s × decode_step_s / batch",
