@@ -533,12 +533,12 @@ Explanation explain_media_speed(const Model& m, const MediaWorkload& w, Workload
   }
   const double chunk_s = m.media.chunk_seconds.value_or(30.0);
   if (m.media.task == MediaTaskId::transcribe) {
-    return {"real_time_factor", "compute_s + window_tokens × decode_step_s / (windows_together × window_speech_s)",
+    return {"real_time_factor", "compute_s + window_tokens × decode_step_s / (windows_together × window_s)",
             {{"flops_per_item", s.flops_per_item}, {"peak_flops", s.peak_flops}, {"efficiency", s.efficiency},
              {"compute_s", s.compute_s}, {"window_tokens", s.window_tokens},
-             {"decode_step_s", s.decode_step_s}, {"windows_together", s.windows_together}, {"window_speech_s", s.window_speech_s}},
+             {"decode_step_s", s.decode_step_s}, {"windows_together", s.windows_together}, {"window_s", s.window_speech_s}},
             s.real_time_factor,
-            "Seconds of compute per second of audio, per batch of windows_together windows of window_speech_s of new "
+            "Seconds of compute per second of audio, per batch of windows_together windows of window_s of new "
             "speech (a short recording padded to 30 s; 20 s in the transformers pipeline's overlapping chunks): "
             "compute_s, host log-mel features and VAD plus the encoder over 1500 frames a window / (peak_flops × "
             "efficiency) and the runtime's cost per call; decode_step_s = max((decoder bytes + windows × cached K/V "

@@ -258,7 +258,7 @@ TEST_CASE("UNet and DiT FLOPs per pass follow the architecture", "[media][diffus
 
 namespace {
 
-// The explanation's values for an audio request (explain_media_speed: compute_s, window_speech_s, ...).
+// The explanation's values for an audio request (explain_media_speed: compute_s, window_s, ...).
 json audio_values(const json& request) {
   const json r = evaluate(request);
   REQUIRE(r.contains("explain"));
@@ -284,7 +284,7 @@ TEST_CASE("a recording shorter than the window pays for the whole padded window"
   };
   const json full = values(30, 1);
   const json clip = values(10, 1);
-  CHECK(clip["window_speech_s"].get<double>() == Approx(10));
+  CHECK(clip["window_s"].get<double>() == Approx(10));
   CHECK(clip["compute_s"].get<double>() == Approx(3.0 * full["compute_s"].get<double>()));
   // It decodes only its own speech: a third of a full window's tokens.
   CHECK(clip["window_tokens"].get<double>() == Approx(full["window_tokens"].get<double>() / 3.0));
@@ -303,15 +303,15 @@ TEST_CASE("the transformers pipeline's overlapping chunks add 20 s of audio a 30
   // AutomaticSpeechRecognitionPipeline: stride_length_s = chunk_length_s / 6 on each side; the batched eager
   // runtime is that pipeline. A sequential decoder seeks window after window of 30 s.
   const json batched = audio_values(audio_request("whisper-large-v3", {{"audio_seconds", 3600}, {"batch", 24}}));
-  CHECK(batched["window_speech_s"].get<double>() <= 20.0 + 1e-9);
-  CHECK(batched["window_speech_s"].get<double>() > 19.0);
+  CHECK(batched["window_s"].get<double>() <= 20.0 + 1e-9);
+  CHECK(batched["window_s"].get<double>() > 19.0);
   // ... yet each window decodes its whole 30 s (the overlap twice).
   CHECK(batched["window_tokens"].get<double>() ==
         Approx(audio_values(audio_request("whisper-large-v3", {{"audio_seconds", 3600}, {"batch", 1}}))["window_tokens"].get<double>()));
   const json sequential = audio_values(audio_request("whisper-large-v3", {{"audio_seconds", 3600}, {"batch", 1}}));
-  CHECK(sequential["window_speech_s"].get<double>() == Approx(30));
+  CHECK(sequential["window_s"].get<double>() == Approx(30));
   const json compiled = audio_values(audio_request("whisper-large-v3", {{"audio_seconds", 3600}, {"batch", 24}, {"runtime", "compiled"}}));
-  CHECK(compiled["window_speech_s"].get<double>() == Approx(30));
+  CHECK(compiled["window_s"].get<double>() == Approx(30));
 }
 
 TEST_CASE("host feature extraction and VAD set a floor no GPU lowers", "[media][audio][property]") {
@@ -320,7 +320,7 @@ TEST_CASE("host feature extraction and VAD set a floor no GPU lowers", "[media][
   // the recording first, 15 s per 2 h (faster-whisper issue #1400). An H100's encoder is far faster.
   for (const char* gpu : {"a100-80gb-sxm", "h100-sxm"}) {
     const json eager = audio_values(audio_request("whisper-large-v3", {{"audio_seconds", 3600}, {"batch", 24}}, gpu));
-    CHECK(eager["compute_s"].get<double>() >= 0.03955 / eager["window_speech_s"].get<double>());
+    CHECK(eager["compute_s"].get<double>() >= 0.03955 / eager["window_s"].get<double>());
     const json compiled =
         audio_values(audio_request("whisper-large-v3", {{"audio_seconds", 3600}, {"batch", 8}, {"runtime", "compiled"}}, gpu));
     CHECK(compiled["compute_s"].get<double>() >= 15.0 / 7200.0 + 0.01036 / 30.0);
