@@ -71,8 +71,30 @@ constexpr double kEncoderFramesPerWindow = 1500.0;  // Whisper: 30 s of 10 ms me
 // Beams of a transcription decode: the default of openai/whisper's CLI (--beam_size 5) and of
 // faster-whisper's transcribe(beam_size=5), and the setting of faster-whisper's published benchmark.
 constexpr double kTranscribeBeams = 5.0;
+// The batched eager runtime is the transformers ASR pipeline, which decodes greedily unless told (Whisper's
+// generation_config sets no num_beams, so generate() runs 1 beam; insanely-fast-whisper passes none).
+double transcribe_beams(const MediaWorkload& w) {
+  return w.runtime == MediaRuntimeId::eager && w.batch > 1 ? 1.0 : kTranscribeBeams;
+}
+// Eager decoders pay their per-token cost in the host loop of each step (generate()'s logits processors
+// and stopping checks, openai/whisper's beam bookkeeping), not per layer: insanely-fast-whisper's table
+// (A100, batch 24, 150 min) reads 1 min 18 s for distil-large-v2 (2 decoder layers) against 1 min 38 s for
+// large-v3 (32). The eager figure per layer was set on 32-layer decoders; it is charged for 32 at any depth.
+constexpr double kEagerStepLayers = 32.0;
 // Whisper's decoder text context, n_text_ctx = 448 (openai/whisper ModelDimensions; max_target_positions).
 constexpr double kDecoderTextContext = 448.0;
+// The transformers ASR pipeline, the batched eager runtime, overlaps its chunks by stride_length_s =
+// chunk_length_s / 6 on each side (AutomaticSpeechRecognitionPipeline.preprocess; whisper-jax's pipeline
+// likewise): a 30 s window adds 20 s of new audio and the overlap is transcribed twice.
+constexpr double kChunkAdvance = 2.0 / 3.0;
+// Log-mel features of one 30 s window on the host, before the encoder, by runtime: faster-whisper PR
+// #1106 (a 30 s segment on 4 CPU cores): NumPy as transformers' extractor computes it 39.55 ms, faster-
+// whisper 1.1's NumPy 10.36 ms, torch on the GPU 0.71 ms (TensorRT-LLM's Whisper example computes on it).
+constexpr double kFeatureSecondsPerWindow[] = {0.03955, 0.01036, 0.00071};
+// faster-whisper's batched pipeline (the compiled runtime at batch > 1) first runs Silero VAD over the
+// whole recording on one CPU thread: "Silero v6 takes ~10-20 seconds to process 2h audio on mediocre CPU"
+// (faster-whisper issue #1400, its maintainer), 15 s per 7200 s.
+constexpr double kVadSecondsPerAudioSecond = 15.0 / 7200.0;
 
 // A size given within this factor of a preset's size (whole pipeline or backbone) is taken as that preset.
 constexpr double kSamePresetFactor = 1.3;
@@ -312,12 +334,13 @@ MediaMemory media_memory(const Model& m, const MediaWorkload& w, WorkloadKind ki
       // so each beam holds its own cross-attention K/V; CTranslate2 (faster-whisper, runtime compiled)
       // keeps one copy a stream that the beams share: its batched pipeline grows by ~225 MiB a stream at
       // beam 5, one stream's cross-attention K/V (faster-whisper README, RTX 3070 Ti table).
-      const double cross_copies = w.runtime == MediaRuntimeId::eager ? kTranscribeBeams : 1.0;
+      const double beams = transcribe_beams(w);
+      const double cross_copies = w.runtime == MediaRuntimeId::eager ? beams : 1.0;
       // The self-attention caches grow with the tokens decoded: the window's transcript and the previous
       // window's as prompt (condition_on_previous_text, the default), at most the 448-token text context.
       const double text_positions = std::min(kDecoderTextContext, 2.0 * chunk_seconds * kTranscriptTokensPerSecond);
       mem.activations_bytes += batch * layers * 2.0 *
-                               (cross_copies * kEncoderFramesPerWindow + kTranscribeBeams * text_positions) * hidden *
+                               (cross_copies * kEncoderFramesPerWindow + beams * text_positions) * hidden *
                                value_bytes;
     }
   } else {
@@ -365,41 +388,57 @@ MediaSpeed media_speed(const Model& m, const MediaWorkload& w, WorkloadKind kind
     const double total = m.params_b * 1e9;
     double seconds_per_audio_second = 0;
     if (m.media.task == MediaTaskId::transcribe) {
-      // Long-form audio is cut into windows (30 s); `batch` windows run together. Each batch: one encoder
-      // call over batch × 1500 frames (2 FLOPs per parameter per frame + attention), then one decoder token
-      // step after another for the ~99 tokens of a window, each streaming the decoder weights once for
-      // the whole batch (or computing for it, whichever is longer) plus the runtime's fixed cost per layer.
+      // Long-form audio is cut into windows (30 s); `batch` windows run together. Each batch: the host
+      // computes each window's log-mel features, one encoder call over batch × 1500 frames (2 FLOPs per
+      // parameter per frame + attention), then one decoder token step after another, each streaming the
+      // decoder weights once for the whole batch (or computing for it, whichever is longer) plus the
+      // runtime's fixed cost per layer.
       const double enc = encoder > 0 ? encoder : total / 2.0;
       const double dec = decoder > 0 ? decoder : total / 2.0;
       const double chunk = m.media.chunk_seconds.value_or(30.0);
-      const double windows = std::max(1.0, std::ceil(w.audio_seconds / chunk));
+      // A recording shorter than a window is padded to the whole window (WhisperFeatureExtractor pads every
+      // input to 30 s; openai/whisper pad_or_trim): `batch` such recordings run together, each slot holding
+      // only its own seconds of speech. Longer audio fills its windows; the batched eager pipeline's
+      // overlapping chunks add kChunkAdvance of a window each.
+      const bool clip = w.audio_seconds < chunk;
+      const double advance = (!clip && w.runtime == MediaRuntimeId::eager && batch > 1) ? chunk * kChunkAdvance : chunk;
+      const double windows = clip ? batch : 1.0 + std::ceil(std::max(0.0, w.audio_seconds - chunk) / advance);
       const double together = std::min(batch, windows);
+      const double speech = clip ? std::max(0.1, w.audio_seconds) : w.audio_seconds / windows;
       const double enc_layers = static_cast<double>(m.media.encoder_layers.value_or(m.layers > 0 ? m.layers / 2 : 32));
       const double dec_layers = static_cast<double>(m.media.decoder_layers.value_or(m.layers > 0 ? m.layers / 2 : 32));
       const double enc_flops = 2.0 * enc * kEncoderFramesPerWindow +
                                4.0 * enc_layers * kEncoderFramesPerWindow * kEncoderFramesPerWindow * static_cast<double>(m.hidden);
-      const double encoder_s = together * enc_flops / rate + runtime.seconds_per_call;
+      const double encoder_s = together * (enc_flops / rate + kFeatureSecondsPerWindow[static_cast<size_t>(w.runtime)]) +
+                               runtime.seconds_per_call;
       // Each window decodes kTranscribeBeams hypotheses (beam search, as the memory above keeps them), so a
       // step's matmuls run together × beams rows: at batch 8 on a small GPU the step is compute-bound.
-      const double step_rows = together * kTranscribeBeams;
+      const double beams = transcribe_beams(w);
+      const double step_rows = together * beams;
       // Each step's attention also reads every window's cached K/V once: the cross-attention K/V over the
       // 1500 encoder frames (one copy a beam in eager PyTorch, one a stream in CTranslate2, as media_memory
       // keeps them) and the beams' self-attention K/V; unlike the weights this traffic grows with the batch.
       const double text_positions = std::min(kDecoderTextContext, 2.0 * chunk * kTranscriptTokensPerSecond);
-      const double cross_copies = w.runtime == MediaRuntimeId::eager ? kTranscribeBeams : 1.0;
+      const double cross_copies = w.runtime == MediaRuntimeId::eager ? beams : 1.0;
       const double step_bytes = dec * weight_bytes + together * dec_layers * 2.0 *
-                                                         (cross_copies * kEncoderFramesPerWindow + kTranscribeBeams * text_positions) *
+                                                         (cross_copies * kEncoderFramesPerWindow + beams * text_positions) *
                                                          static_cast<double>(m.hidden) * activation_bytes(w.weights);
+      const double overhead_layers = w.runtime == MediaRuntimeId::eager ? kEagerStepLayers : dec_layers;
       const double step_s = std::max(step_bytes / bandwidth, step_rows * 2.0 * dec / rate) +
-                            runtime.seconds_per_layer_token * dec_layers;
-      const double tokens = kTranscriptTokensPerSecond * chunk;
+                            runtime.seconds_per_layer_token * overhead_layers;
+      // The batch decodes until its longest window ends: a window's whole span, overlaps included.
+      const double tokens = kTranscriptTokensPerSecond * (clip ? speech : chunk);
       const double batch_s = encoder_s + tokens * step_s;
-      seconds_per_audio_second = batch_s / (together * chunk);
-      s.compute_s = encoder_s / (together * chunk);
-      s.memory_s = tokens * std::max(step_bytes / bandwidth, step_rows * 2.0 * dec / rate) / (together * chunk);
-      s.overhead_s = tokens * runtime.seconds_per_layer_token * dec_layers / (together * chunk);
+      const double vad_s = w.runtime == MediaRuntimeId::compiled && batch > 1 ? kVadSecondsPerAudioSecond : 0.0;
+      seconds_per_audio_second = batch_s / (together * speech) + vad_s;
+      s.compute_s = encoder_s / (together * speech) + vad_s;
+      s.memory_s = tokens * std::max(step_bytes / bandwidth, step_rows * 2.0 * dec / rate) / (together * speech);
+      s.overhead_s = tokens * runtime.seconds_per_layer_token * overhead_layers / (together * speech);
       s.decode_step_s = step_s;
-      s.flops_per_item = enc_flops / chunk + 2.0 * dec * kTranscriptTokensPerSecond;
+      s.windows_together = together;
+      s.window_speech_s = speech;
+      s.window_tokens = tokens;
+      s.flops_per_item = enc_flops / speech + 2.0 * dec * kTranscriptTokensPerSecond;
       s.bottleneck = s.overhead_s > std::max(s.compute_s, s.memory_s)
                          ? BottleneckId::overhead
                          : (s.compute_s > s.memory_s ? BottleneckId::compute : BottleneckId::memory_bandwidth);
@@ -494,18 +533,18 @@ Explanation explain_media_speed(const Model& m, const MediaWorkload& w, Workload
   }
   const double chunk_s = m.media.chunk_seconds.value_or(30.0);
   if (m.media.task == MediaTaskId::transcribe) {
-    const double windows = std::max(1.0, std::ceil(w.audio_seconds / chunk_s));
-    const double together = std::min(static_cast<double>(std::max<int64_t>(1, w.batch)), windows);
     return {"real_time_factor", "compute_s + window_tokens × decode_step_s / (windows_together × window_s)",
             {{"flops_per_item", s.flops_per_item}, {"peak_flops", s.peak_flops}, {"efficiency", s.efficiency},
-             {"compute_s", s.compute_s}, {"window_tokens", kTranscriptTokensPerSecond * chunk_s},
-             {"decode_step_s", s.decode_step_s}, {"windows_together", together}, {"window_s", chunk_s}},
+             {"compute_s", s.compute_s}, {"window_tokens", s.window_tokens},
+             {"decode_step_s", s.decode_step_s}, {"windows_together", s.windows_together}, {"window_s", s.window_speech_s}},
             s.real_time_factor,
-            "Seconds of compute per second of audio, per batch of windows_together windows of window_s: compute_s, "
-            "the encoder over 1500 frames per window / (peak_flops × efficiency) plus the runtime's cost per call; "
-            "decode_step_s = max((decoder bytes + windows × cached K/V bytes) / bandwidth, windows × " + format_number(kTranscribeBeams) + " beams × decoder FLOPs / peak) + decoder layers × " +
-                format_number(runtime.seconds_per_layer_token) +
-                " s. Whisper: a 30 s encoder window of 1500 frames, ~150 words a minute" + source};
+            "Seconds of compute per second of audio, per batch of windows_together windows of window_s of new "
+            "speech (a short recording padded to 30 s; 20 s in the transformers pipeline's overlapping chunks): "
+            "compute_s, host log-mel features and VAD plus the encoder over 1500 frames a window / (peak_flops × "
+            "efficiency) and the runtime's cost per call; decode_step_s = max((decoder bytes + windows × cached K/V "
+            "bytes) / bandwidth, windows × beams × decoder FLOPs / peak) + decoder layers (eager: " +
+                format_number(kEagerStepLayers) + ") × " + format_number(runtime.seconds_per_layer_token) +
+                " s; ~150 words a minute" + source};
   }
   if (m.media.task == MediaTaskId::music) {
     return {"real_time_factor", "music_frames_per_s × decode_step_s / batch",

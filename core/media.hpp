@@ -36,6 +36,10 @@ struct MediaSpeed {
   double memory_s = 0;         // weight streaming: every pass (diffusion), every token (audio)
   double overhead_s = 0;       // fixed time per backbone call (launches, Python) or per decoded token
   double decode_step_s = 0;    // audio decoders: one token for the whole batch
+  // Transcription: windows decoded together, the new speech each holds, and the tokens a batch decodes.
+  double windows_together = 0;
+  double window_speech_s = 0;
+  double window_tokens = 0;
   // Diffusion: one backbone call over the batch (compute, weight read) and the VAE decode of one image.
   double call_compute_s = 0;
   double call_memory_s = 0;

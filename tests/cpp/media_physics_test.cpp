@@ -167,9 +167,10 @@ TEST_CASE("batched long-form transcription is faster per audio second than seque
     CHECK(r < previous);
     previous = r;
   }
-  // A 30 s clip has one window: batching cannot help it.
-  const double one = rtf(audio_request("whisper-large-v3", {{"batch", 1}, {"audio_seconds", 30}}));
-  const double many = rtf(audio_request("whisper-large-v3", {{"batch", 24}, {"audio_seconds", 30}}));
+  // A 30 s recording has one window: batching cannot help it (TensorRT decodes the same way at any batch;
+  // the batched eager and compiled pipelines change the decoding itself, below).
+  const double one = rtf(audio_request("whisper-large-v3", {{"batch", 1}, {"audio_seconds", 30}, {"runtime", "tensorrt"}}));
+  const double many = rtf(audio_request("whisper-large-v3", {{"batch", 24}, {"audio_seconds", 30}, {"runtime", "tensorrt"}}));
   CHECK(many == Approx(one));
   // fp32 eager is slower than fp16.
   CHECK(rtf(audio_request("whisper-large-v3", {{"weights", "fp32"}})) > rtf(audio_request("whisper-large-v3", json::object())));
@@ -183,7 +184,8 @@ TEST_CASE("batched transcription reads every window's cached K/V each decoder st
   // the H100 SXM's peak bandwidth (3350 GB/s, catalog/gpus.json) or slower.
   const double kv_bytes_per_window = 32.0 * 2.0 * 1500.0 * 1280.0 * 2.0;
   const auto step_s = [](int batch) {
-    const json r = evaluate(audio_request("whisper-large-v3", {{"batch", batch}, {"audio_seconds", 7200}}, "h100-sxm"));
+    // CTranslate2 (compiled) keeps its 5 beams at any batch, so the steps differ by the windows only.
+    const json r = evaluate(audio_request("whisper-large-v3", {{"batch", batch}, {"audio_seconds", 7200}, {"runtime", "compiled"}}, "h100-sxm"));
     REQUIRE(r.contains("explain"));
     const json& values = r["explain"][0]["values"];
     REQUIRE(values.contains("decode_step_s"));
@@ -252,4 +254,95 @@ TEST_CASE("UNet and DiT FLOPs per pass follow the architecture", "[media][diffus
   const double tokens = sizer::backbone_tokens(flux, w1024);
   CHECK(flux_flops > 2.0 * 6.0e9 * tokens);
   CHECK(flux_flops < 2.0 * 12.0e9 * tokens);
+}
+
+namespace {
+
+// The explanation's values for an audio request (explain_media_speed: compute_s, window_s, ...).
+json audio_values(const json& request) {
+  const json r = evaluate(request);
+  REQUIRE(r.contains("explain"));
+  return r["explain"][0]["values"];
+}
+
+json distil_like(int decoder_layers) {
+  // Whisper large's encoder with a decoder of `decoder_layers` layers (distil-large-v2 has 2).
+  return {{"name", "whisper-like"}, {"kind", "audio"}, {"task", "transcribe"}, {"params_b", 0.637 + 0.0066 * decoder_layers},
+          {"components", {{{"name", "enc"}, {"role", "encoder"}, {"params_b", 0.637}},
+                          {{"name", "dec"}, {"role", "decoder"}, {"params_b", 0.0066 * decoder_layers}}}},
+          {"encoder_layers", 32}, {"decoder_layers", decoder_layers}, {"hidden", 1280}, {"heads", 20}, {"ffn", 5120},
+          {"vocab", 51865}, {"chunk_seconds", 30}};
+}
+
+}  // namespace
+
+TEST_CASE("a recording shorter than the window pays for the whole padded window", "[media][audio][property]") {
+  // Whisper's encoder always sees 30 s (1500 frames): a 10 s clip costs the encoder of 30 s, so its encoder
+  // seconds per audio second are three times a full window's; TensorRT so the batch changes nothing else.
+  const auto values = [](double seconds, int batch) {
+    return audio_values(audio_request("whisper-large-v3", {{"audio_seconds", seconds}, {"batch", batch}, {"runtime", "tensorrt"}}));
+  };
+  const json full = values(30, 1);
+  const json clip = values(10, 1);
+  CHECK(clip["window_s"].get<double>() == Approx(10));
+  CHECK(clip["compute_s"].get<double>() == Approx(3.0 * full["compute_s"].get<double>()));
+  // It decodes only its own speech: a third of a full window's tokens.
+  CHECK(clip["window_tokens"].get<double>() == Approx(full["window_tokens"].get<double>() / 3.0));
+  // `batch` such recordings share each encoder call and decoder step: the real-time factor falls with it.
+  double previous = 1e18;
+  for (int batch : {1, 8, 32}) {
+    const json v = values(10, batch);
+    CHECK(v["windows_together"].get<double>() == Approx(batch));
+    const double r = rtf(audio_request("whisper-large-v3", {{"audio_seconds", 10}, {"batch", batch}, {"runtime", "tensorrt"}}));
+    CHECK(r < previous);
+    previous = r;
+  }
+}
+
+TEST_CASE("the transformers pipeline's overlapping chunks add 20 s of audio a 30 s window", "[media][audio][property]") {
+  // AutomaticSpeechRecognitionPipeline: stride_length_s = chunk_length_s / 6 on each side; the batched eager
+  // runtime is that pipeline. A sequential decoder seeks window after window of 30 s.
+  const json batched = audio_values(audio_request("whisper-large-v3", {{"audio_seconds", 3600}, {"batch", 24}}));
+  CHECK(batched["window_s"].get<double>() <= 20.0 + 1e-9);
+  CHECK(batched["window_s"].get<double>() > 19.0);
+  // ... yet each window decodes its whole 30 s (the overlap twice).
+  CHECK(batched["window_tokens"].get<double>() ==
+        Approx(audio_values(audio_request("whisper-large-v3", {{"audio_seconds", 3600}, {"batch", 1}}))["window_tokens"].get<double>()));
+  const json sequential = audio_values(audio_request("whisper-large-v3", {{"audio_seconds", 3600}, {"batch", 1}}));
+  CHECK(sequential["window_s"].get<double>() == Approx(30));
+  const json compiled = audio_values(audio_request("whisper-large-v3", {{"audio_seconds", 3600}, {"batch", 24}, {"runtime", "compiled"}}));
+  CHECK(compiled["window_s"].get<double>() == Approx(30));
+}
+
+TEST_CASE("host feature extraction and VAD set a floor no GPU lowers", "[media][audio][property]") {
+  // Log-mel features on the host: 39.55 ms per 30 s window as transformers computes them, 10.36 ms in
+  // faster-whisper 1.1 (faster-whisper PR #1106); the batched faster-whisper pipeline runs Silero VAD over
+  // the recording first, 15 s per 2 h (faster-whisper issue #1400). An H100's encoder is far faster.
+  for (const char* gpu : {"a100-80gb-sxm", "h100-sxm"}) {
+    const json eager = audio_values(audio_request("whisper-large-v3", {{"audio_seconds", 3600}, {"batch", 24}}, gpu));
+    CHECK(eager["compute_s"].get<double>() >= 0.03955 / eager["window_s"].get<double>());
+    const json compiled =
+        audio_values(audio_request("whisper-large-v3", {{"audio_seconds", 3600}, {"batch", 8}, {"runtime", "compiled"}}, gpu));
+    CHECK(compiled["compute_s"].get<double>() >= 15.0 / 7200.0 + 0.01036 / 30.0);
+  }
+}
+
+TEST_CASE("an eager decoder pays its per-token cost per step, whatever its depth", "[media][audio][property]") {
+  // insanely-fast-whisper (A100, batch 24): distil-large-v2 with 2 decoder layers takes 78 s where large-v3
+  // with 32 takes 98 s: the step's cost is the host loop, not the layers. CTranslate2's is per layer.
+  const auto step = [](int layers, const char* runtime) {
+    return audio_values(audio_request(distil_like(layers), {{"audio_seconds", 3600}, {"batch", 1}, {"runtime", runtime}}))["decode_step_s"]
+        .get<double>();
+  };
+  CHECK(step(2, "eager") > 0.8 * step(32, "eager"));
+  CHECK(step(2, "compiled") < 0.5 * step(32, "compiled"));
+}
+
+TEST_CASE("the batched eager pipeline decodes greedily: one cross-attention copy a window", "[media][audio][property]") {
+  // openai/whisper's beam search repeats the encoder output for each of its 5 beams; the transformers
+  // pipeline decodes 1 beam unless told, so a batch of 8 windows holds less than 8 beam-searched windows.
+  const json one = evaluate(audio_request("whisper-large-v3", {{"audio_seconds", 3600}, {"batch", 1}}));
+  const json eight = evaluate(audio_request("whisper-large-v3", {{"audio_seconds", 3600}, {"batch", 8}}));
+  REQUIRE(one.contains("memory"));
+  CHECK(eight["memory"]["activations_bytes"].get<double>() < 8.0 * one["memory"]["activations_bytes"].get<double>() / 2.0);
 }
