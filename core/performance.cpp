@@ -318,6 +318,11 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   double queue_mean = busy * s.step_s / 2.0 + queue_wait + first_wave;
   double queue_p90 = busy * 0.9 * s.step_s + queue_wait * tail + first_wave;
   s.queue_mean_s = queue_mean;
+  s.step_wait_s = busy * s.step_s / 2.0;
+  s.queue_wait_s = queue_wait;
+  s.prompt_service_s = service_s;
+  s.queue_load_share = rho;
+  s.first_wave_s = first_wave;
   s.ttft_mean_s = s.ttft_s + queue_mean;
   s.ttft_p90_s = s.ttft_s + queue_p90;
   return s;
@@ -368,6 +373,20 @@ SIZER_NOINLINE std::vector<Explanation> explain_inference_speed(const InferenceS
                  "listed 16-bit rate where the engine accumulates in fp16 on a GeForce card), never faster than "
                  "reading the weights once, plus the tensor-parallel exchange (Pope et al. 2022, Efficiently Scaling "
                  "Transformer Inference); then the first decode step"});
+  out.push_back({"ttft_mean_s", "ttft_s + step_wait_s + queue_wait_s + first_wave_s",
+                 {{"ttft_s", s.ttft_s},
+                  {"step_wait_s", s.step_wait_s},
+                  {"queue_wait_s", s.queue_wait_s},
+                  {"first_wave_s", s.first_wave_s},
+                  {"prompt_service_s", s.prompt_service_s},
+                  {"queue_load_share", s.queue_load_share},
+                  {"concurrency", static_cast<double>(std::max<int64_t>(1, w.concurrency))}},
+                 s.ttft_mean_s,
+                 "Under load a request also waits for the decode step in flight (half a step while others run), for "
+                 "the prompts ahead of it (an M/D/1 queue: queue_load_share × prompt_service_s / (2 × (1 − queue_load_share)), the load held below 0.95 past capacity, "
+                 "Pollaczek–Khinchine; closed loop: the other users send one request a request lifetime, Little's "
+                 "law; open loop: requests_per_s), and, in a closed-loop benchmark, for the first wave's prompts when "
+                 "all users send at once, spread over the benchmark's requests"});
   return out;
 }
 

@@ -40,6 +40,13 @@ struct InferenceSpeed {
   double tpot_p90_s = 0;
   double aggregate_step_s = 0;        // a step with every sequence's prompt work mixed in (aggregate rate)
   double queue_mean_s = 0;            // of ttft_mean_s: waiting behind other requests' prefills
+  // Its parts (explain_inference_speed): the decode step in flight, the queue of prompts ahead (M/D/1 at
+  // `utilisation`, their service time), and the benchmark's first wave spread over its requests.
+  double step_wait_s = 0;
+  double queue_wait_s = 0;
+  double prompt_service_s = 0;
+  double queue_load_share = 0;  // `utilisation` held below kMaxUtilisation: the ρ the queue waits at
+  double first_wave_s = 0;
   double prefill_s_per_token = 0;     // a prompt token's share of prefill_compute_s (plus its exchange)
   double chunk_tokens = 0;            // the engine's prefill token budget per step
   double utilisation = 0;             // open loop: offered requests over what the replicas serve
