@@ -253,15 +253,34 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   }
   const double burst_mean = burst_sum / samples;
 
-  // Per output token. Each other user's prompt (batch − 1 of them over one request's output_tokens steps,
-  // in steady state) is mixed into the decode steps, (batch − 1) × prompt / output_tokens prompt tokens a
-  // step on average; a step costs max(its decode step, its decode compute + those tokens' work + fixed
-  // costs), so prompt work hides under a memory-bound step's weight read until it outgrows it.
+  // Per output token. Each other user's prompt (batch − 1 of them over one request's output_tokens steps, in
+  // steady state) comes in whole chunks, not spread thin over the decode steps: the scheduler runs the running
+  // requests' decode tokens first and gives a waiting prompt all of the token budget they leave (vLLM V1
+  // vllm/v1/core/sched/scheduler.py, Scheduler.schedule: "First, schedule the RUNNING requests", then WAITING
+  // ones with `num_new_tokens = min(num_new_tokens, token_budget)`; SGLang's PrefillAdder fills
+  // chunked_prefill_size the same way). A prompt of P tokens rides ceil(P / B) steps, and each adds what its
+  // chunk costs beyond a plain decode step; a chunk of a few tokens still hides under a memory-bound step's
+  // weight read, a full one does not (Agrawal et al. 2024, Sarathi-Serve, OSDI, §3: prefill chunks make the
+  // decode steps they ride on slower, the "generation stall" it bounds with the budget).
+  // The running decodes' tokens take their share of the budget first (chunk_budget, used by the prompt queue
+  // below); per output token the prompt's chunks are counted at the whole budget, so that more users never
+  // make a prompt hide more of itself under more, thinner chunks.
+  const double others = std::max(0.0, batch - 1.0);
+  const double chunk_budget = std::max(1.0, budget - others);
+  const double chunks_per_prompt = std::ceil(prompt_tokens / budget - 1e-9);
+  const double last_chunk = prompt_tokens - (chunks_per_prompt - 1.0) * budget;
+  const double prompt_extra_s = (chunks_per_prompt - 1.0) * (mixed_step_s(budget) - s.step_s) +
+                                (mixed_step_s(last_chunk) - s.step_s);
+  s.prompt_extra_s = prompt_extra_s;
+  s.prompt_chunks = chunks_per_prompt;
   const double output_steps = static_cast<double>(std::max<int64_t>(1, workload.output_tokens));
-  auto tpot_with_s = [&](double prompts) { return mixed_step_s(prompts * prompt_tokens / output_steps); };
+  // A step carries one chunk at most: once the others' chunks outnumber a request's output steps, every one
+  // of its steps is a full mixed step (prefill-bound; the prompts then queue for their first token instead).
+  auto tpot_with_s = [&](double prompts) {
+    return s.step_s + std::min(1.0, prompts * chunks_per_prompt / output_steps) * prompt_extra_s / chunks_per_prompt;
+  };
   // The prompts landing during one request's decode vary; counted as Poisson (mean batch − 1), so the 90th
   // percentile request sees (batch − 1) + z₀.₉·√(batch − 1) of them (z₀.₉ = 1.2816).
-  const double others = std::max(0.0, batch - 1.0);
   s.tpot_mean_s = tpot_with_s(others);
   s.tpot_p90_s = tpot_with_s(others + kZ90 * std::sqrt(others));
   s.tpot_s = s.tpot_mean_s;
@@ -288,10 +307,11 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   // After the first wave the users' requests drift apart (outputs of different lengths, TTFTs of different
   // waits), and a request waits for what is in flight when it arrives:
   // - the decode step running then, half a step on average, if any other request is running;
-  // - the prompts ahead of it. Prompt work of S = prompt × per-token seconds per request runs on the tensor
-  //   time decode leaves free (1 − compute_s / tpot); at utilisation ρ = λ·S / free that queue waits
-  //   ρ·S' / (2(1 − ρ)) on average (M/D/1, Pollaczek–Khinchine; S' = S / free), and its 90th percentile
-  //   takes the M/M/1 tail's shape, mean × ln(10ρ)/ρ (Kleinrock 1975, Queueing Systems I, §3.2, §5.7).
+  // - the prompts ahead of it. A prompt holds the steps that carry its chunks, and prompts queued together
+  //   share full-budget steps, so at load a prompt of P tokens is served in S = P × (a full-budget mixed
+  //   step) / budget; at utilisation ρ = λ·S that queue waits ρ·S / (2(1 − ρ)) on average (M/D/1,
+  //   Pollaczek–Khinchine), and its 90th percentile takes the M/M/1 tail's shape, mean × ln(10ρ)/ρ
+  //   (Kleinrock 1975, Queueing Systems I, §3.2, §5.7).
   // Closed loop: the other batch − 1 users each send one request per request lifetime (ttft + output ×
   // tpot), so λ = (batch − 1) / lifetime (Little's law). Open loop: λ = requests_per_s over the replicas,
   // Poisson. Past capacity the queue grows for as long as the load lasts: ρ is held at kMaxUtilisation
@@ -302,8 +322,9 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
       open_loop ? *workload.requests_per_s / static_cast<double>(std::max<int64_t>(1, placement.data))
                 : std::max(0.0, batch - 1.0) / lifetime_s;
   const double busy = open_loop ? std::min(1.0, arrivals_per_s * lifetime_s) : std::max(0.0, batch - 1.0) / batch;
-  const double free_share = std::max(1.0 - kMaxUtilisation, 1.0 - s.compute_s / s.tpot_mean_s);
-  const double service_s = prompt_tokens * s.prefill_s_per_token / free_share;
+  // A prompt holds the steps that carry its chunks; queued prompts share full steps, so at load each prompt
+  // token costs a full-budget step's time over the budget.
+  const double service_s = prompt_tokens * mixed_step_s(chunk_budget) / chunk_budget;
   s.utilisation = arrivals_per_s * service_s;
   const double rho = std::min(kMaxUtilisation, s.utilisation);
   const double queue_wait = rho * service_s / (2.0 * (1.0 - rho));
@@ -335,15 +356,15 @@ SIZER_NOINLINE std::vector<Explanation> explain_inference_speed(const InferenceS
   std::vector<Explanation> out;
   out.push_back(
       {"decode_output_tokens_per_s_per_user",
-       "1 / max(max(memory_s, compute_s) + interconnect_s + overhead_s, compute_s + interconnect_s + overhead_s + "
-       "max(0, sequences_per_replica − 1) × prompt_tokens / output_tokens × prefill_s_per_token)",
+       "1 / (step_s + min(1, max(0, sequences_per_replica − 1) × prompt_chunks / output_tokens) × prompt_extra_s / "
+       "prompt_chunks)",
        {{"bytes_per_step", s.bytes_per_step}, {"bandwidth_bytes_per_s", s.bandwidth_bytes_per_s},
         {"bandwidth_efficiency", s.bandwidth_efficiency}, {"dequant_s", s.dequant_s},
         {"expert_bandwidth_share", s.expert_bandwidth_share}, {"memory_s", s.memory_s},
         {"flops_per_step", s.flops_per_step}, {"peak_flops", s.peak_flops}, {"compute_efficiency", s.compute_efficiency},
         {"compute_s", s.compute_s},
-        {"interconnect_s", s.interconnect_s}, {"overhead_s", s.overhead_s},
-        {"sequences_per_replica", s.sequences_per_replica}, {"prefill_s_per_token", s.prefill_s_per_token},
+        {"interconnect_s", s.interconnect_s}, {"overhead_s", s.overhead_s}, {"step_s", s.step_s},
+        {"sequences_per_replica", s.sequences_per_replica}, {"prompt_extra_s", s.prompt_extra_s}, {"prompt_chunks", s.prompt_chunks},
         {"prompt_tokens", std::max(1.0, static_cast<double>(w.prompt_tokens))},
         {"output_tokens", static_cast<double>(std::max<int64_t>(1, w.output_tokens))}},
        s.decode_tokens_per_s_per_user,

@@ -38,6 +38,8 @@ struct InferenceSpeed {
   double ttft_p90_s = 0;
   double tpot_mean_s = 0;
   double tpot_p90_s = 0;
+  double prompt_chunks = 1;           // steps a prompt rides: ceil(prompt / the token budget)
+  double prompt_extra_s = 0;          // what one prompt's budget-sized chunks add to the decode steps they ride
   double aggregate_step_s = 0;        // a step with every sequence's prompt work mixed in (aggregate rate)
   double queue_mean_s = 0;            // of ttft_mean_s: waiting behind other requests' prefills
   // Its parts (explain_inference_speed): the decode step in flight, the queue of prompts ahead (M/D/1 at

@@ -157,3 +157,91 @@ TEST_CASE("prefill_token_budget and benchmark_requests below 1 are errors at the
     CHECK(response["errors"][0]["path"].get<std::string>() == std::string("/workload/") + field);
   }
 }
+
+TEST_CASE("under load the 90th-percentile first token also comes later with more users and longer prompts",
+          "[serving][load][property]") {
+  for (const std::string gpu : {"rtx-4090", "h100-sxm"}) {
+    for (const std::string engine_id : {"vllm", "sglang", "tensorrt-llm"}) {
+      INFO(gpu << " " << engine_id);
+      double previous = 0;
+      for (int users : {1, 4, 16, 48, 128}) {
+        const json o = on_catalog_gpu(
+            {{"weights", "bf16"}, {"prompt_tokens", 512}, {"output_tokens", 128}, {"concurrency", users}}, gpu, engine_id);
+        INFO("users " << users);
+        CHECK(o["ttft_p90_s"].get<double>() >= o["ttft_mean_s"].get<double>());
+        CHECK(o["ttft_p90_s"].get<double>() > previous);
+        previous = o["ttft_p90_s"].get<double>();
+      }
+      previous = 0;
+      for (int prompt : {128, 1024, 4096}) {
+        const json o = on_catalog_gpu(
+            {{"weights", "bf16"}, {"prompt_tokens", prompt}, {"output_tokens", 128}, {"concurrency", 16}}, gpu, engine_id);
+        INFO("prompt " << prompt);
+        CHECK(o["ttft_p90_s"].get<double>() > previous);
+        previous = o["ttft_p90_s"].get<double>();
+      }
+    }
+  }
+}
+
+TEST_CASE("open loop: the first token never comes sooner as the arrival rate or the prompt grows", "[serving][load][property]") {
+  for (const std::string gpu : {"rtx-4090", "h100-sxm"}) {
+    for (const std::string engine_id : {"vllm", "sglang"}) {
+      INFO(gpu << " " << engine_id);
+      double previous_mean = 0;
+      double previous_p90 = 0;
+      for (double rate : {0.1, 1.0, 4.0, 16.0, 64.0, 1000.0}) {
+        const json o = on_catalog_gpu({{"weights", "bf16"}, {"prompt_tokens", 1024}, {"output_tokens", 128},
+                                       {"concurrency", 32}, {"requests_per_s", rate}},
+                                      gpu, engine_id);
+        INFO("rate " << rate);
+        CHECK(o["ttft_mean_s"].get<double>() >= previous_mean);
+        CHECK(o["ttft_p90_s"].get<double>() >= previous_p90);
+        CHECK(o["ttft_p90_s"].get<double>() >= o["ttft_mean_s"].get<double>());
+        CHECK(o["ttft_mean_s"].get<double>() >= o["ttft_s"].get<double>());
+        previous_mean = o["ttft_mean_s"].get<double>();
+        previous_p90 = o["ttft_p90_s"].get<double>();
+      }
+      // Between no queue and a saturated one the wait must really grow.
+      CHECK(previous_mean > 2.0 * on_catalog_gpu({{"weights", "bf16"}, {"prompt_tokens", 1024}, {"output_tokens", 128},
+                                                   {"concurrency", 32}, {"requests_per_s", 0.1}},
+                                                  gpu, engine_id)["ttft_mean_s"].get<double>());
+      previous_mean = 0;
+      previous_p90 = 0;
+      for (int prompt : {128, 512, 2048, 8192}) {
+        const json o = on_catalog_gpu({{"weights", "bf16"}, {"prompt_tokens", prompt}, {"output_tokens", 128},
+                                       {"concurrency", 8}, {"requests_per_s", 2.0}},
+                                      gpu, engine_id);
+        INFO("prompt " << prompt);
+        CHECK(o["ttft_mean_s"].get<double>() > previous_mean);
+        CHECK(o["ttft_p90_s"].get<double>() > previous_p90);
+        previous_mean = o["ttft_mean_s"].get<double>();
+        previous_p90 = o["ttft_p90_s"].get<double>();
+      }
+    }
+  }
+}
+
+TEST_CASE("the other users' prompts arrive in budget-sized chunks: per-user decode agrees with the aggregate "
+          "(Little's law)",
+          "[serving][load][tpot]") {
+  // Llama 3.3 70B fp8 on two H100s, 25 users of 5000 prompt / 500 output tokens (NVIDIA NIM's benchmark
+  // shape). Spread over a request's 500 steps, 24 other prompts are 240 prompt tokens a step, whose matmuls
+  // would hide in the idle tensor time of a memory-bound step; but the scheduler prefills each prompt whole
+  // in the next step (budget 8192), a compute-bound step. In a closed loop each user gets output / (TTFT +
+  // output × TPOT) of the aggregate, so the aggregate must come close to users × the per-user rate; with the
+  // prompts spread thin the per-user rate would claim half again the aggregate.
+  const json workload = {{"weights", "fp8"}, {"kv_cache", "fp8"}, {"prompt_tokens", 5000}, {"output_tokens", 500},
+                         {"concurrency", 25}};
+  const json response =
+      sizer_test::evaluate(sizer_test::inference_request("llama-3.3-70b", workload, "h100-sxm", 2, "tensorrt-llm"));
+  REQUIRE(response["options"][0]["fits"].get<bool>());
+  const json& o = response["options"][0];
+  const double per_user = o["decode_output_tokens_per_s_per_user"].get<double>();
+  const double aggregate = o["output_tokens_per_s"].get<double>();
+  const double decode_share = 500.0 * o["tpot_mean_s"].get<double>() /
+                              (o["ttft_mean_s"].get<double>() + 500.0 * o["tpot_mean_s"].get<double>());
+  CHECK(aggregate <= 25.0 * per_user * (1 + 1e-9));
+  CHECK(aggregate >= 0.85 * 25.0 * per_user * decode_share);
+  CHECK(o["tpot_p90_s"].get<double>() >= o["tpot_mean_s"].get<double>());
+}
