@@ -68,12 +68,17 @@ std::string& held_text() {
 }
 uintptr_t held_text_data() { return reinterpret_cast<uintptr_t>(held_text().data()); }
 size_t held_text_size() { return held_text().size(); }
+// Every text handed to JavaScript goes through here: held, and written all-ASCII (core/json_text.hpp
+// escape_non_ascii: the engine then decodes it by copying).
+void hold(std::string text) {
+  held_text() = std::move(text);
+  sizer::escape_non_ascii(held_text());
+}
 
 // evaluate_with into held_text(), the catalog sent before (set_imported_catalog) instead of with each call.
 void evaluate_held(const std::string& request, bool imported) {
   const ImportedCatalog* catalog = imported && imported_cache() ? &*imported_cache() : nullptr;
-  held_text() = evaluate_with(request, catalog);
-  sizer::escape_non_ascii(held_text());
+  hold(evaluate_with(request, catalog));
 }
 
 void set_imported_catalog(const std::string& text) { imported_catalog(text); }
@@ -88,19 +93,12 @@ void offerings_held() {
     const sizer::json& document = bundled_catalog().document();
     text = document.contains("offerings") ? sizer::dump_json(document["offerings"]) : "[]";
   }
-  held_text() = std::move(*text);
-  sizer::escape_non_ascii(held_text());
+  hold(std::move(*text));
 }
 
-void vocabulary_held() {
-  held_text() = sizer::dump_json(sizer::vocabulary_json());
-  sizer::escape_non_ascii(held_text());
-}
+void vocabulary_held() { hold(sizer::dump_json(sizer::vocabulary_json())); }
 
-void validate_catalog_held(const std::string& text) {
-  held_text() = sizer::dump_json(sizer::validate_catalog_text(text));
-  sizer::escape_non_ascii(held_text());
-}
+void validate_catalog_held(const std::string& text) { hold(sizer::dump_json(sizer::validate_catalog_text(text))); }
 
 }  // namespace
 

@@ -165,7 +165,7 @@
         if (y >= 1000) return d.getUTCDate() + ' ' + (lang === 'ar' ? MONTHS_AR : MONTHS)[d.getUTCMonth()] + ' ' + y;
         return df('long').format(d);
       },
-      // The price dates beside every price on the first result: en-GB's medium "5 Dec 2026"; ar-u-nu-latn's
+      // The price dates beside every price (the table, the card, the CSV): en-GB's medium "5 Dec 2026"; ar-u-nu-latn's
       // "05/12/2026" with a right-to-left mark after the day and the month, as ICU writes them. Written here for the
       // same reason; tests/js/format.test.js compares both with Intl.
       shortDate: function (iso) {
