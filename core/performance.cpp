@@ -13,9 +13,6 @@ constexpr double kLowPrecisionComputeShare = 0.7;
 constexpr double kZ90 = 1.2816;
 // Open loop past capacity: the utilisation the queueing formulas are held at (the wait is then a floor).
 constexpr double kMaxUtilisation = 0.95;
-// Waves of requests a closed-loop serving benchmark sends: InferenceX's num_prompts = 10 × concurrency
-// (SemiAnalysisAI/InferenceX benchmark scripts), the first of them all at once.
-constexpr double kBenchmarkWaves = 10.0;
 }  // namespace
 
 bool halves_fp32_accumulate(const Gpu& gpu) {
@@ -329,13 +326,17 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   const double rho = std::min(kMaxUtilisation, s.utilisation);
   const double queue_wait = rho * service_s / (2.0 * (1.0 - rho));
   const double tail = rho > 0.1 ? std::max(1.0, std::log(10.0 * rho) / rho) : 1.0;
-  // The first wave's burst is concurrency of the benchmark's requests (vLLM bench serve --num-prompts,
-  // workload.benchmark_requests); by default kBenchmarkWaves × concurrency requests (InferenceX: num_prompts
-  // = 10 × concurrency), a tenth. Later waves drift apart and wait as the queue above.
+  // The first wave, all users at once, is a benchmark's start: it counts only where the workload names a
+  // benchmark that measures it (workload.benchmark_requests, vLLM bench serve --num-prompts: the burst is
+  // concurrency of those requests). Absent, the steady state: what a service sees when its users do not all
+  // arrive in the same instant, and what a benchmark with a warm-up of at least `concurrency` requests
+  // measures (NVIDIA's AIPerf / genai-perf recipes: --warmup-request-count 2 × concurrency, ai-dynamo/dynamo's
+  // LLM deployment benchmarking guide; the NIM benchmarking guide's "Set Up AIPerf and Warm Up"). Later waves
+  // drift apart and wait as the queue above.
   const double users = static_cast<double>(std::max<int64_t>(1, workload.concurrency));
-  const double waves = workload.benchmark_requests ? std::max(1.0, *workload.benchmark_requests / users)
-                                                   : kBenchmarkWaves;
-  const double first_wave = open_loop ? 0.0 : burst_mean / waves;
+  const double first_wave = open_loop || !workload.benchmark_requests
+                                ? 0.0
+                                : burst_mean / std::max(1.0, *workload.benchmark_requests / users);
   double queue_mean = busy * s.step_s / 2.0 + queue_wait + first_wave;
   double queue_p90 = busy * 0.9 * s.step_s + queue_wait * tail + first_wave;
   s.queue_mean_s = queue_mean;
@@ -406,8 +407,9 @@ SIZER_NOINLINE std::vector<Explanation> explain_inference_speed(const InferenceS
                  "Under load a request also waits for the decode step in flight (half a step while others run), for "
                  "the prompts ahead of it (an M/D/1 queue: queue_load_share × prompt_service_s / (2 × (1 − queue_load_share)), the load held below 0.95 past capacity, "
                  "Pollaczek–Khinchine; closed loop: the other users send one request a request lifetime, Little's "
-                 "law; open loop: requests_per_s), and, in a closed-loop benchmark, for the first wave's prompts when "
-                 "all users send at once, spread over the benchmark's requests"});
+                 "law; open loop: requests_per_s), and, in a closed-loop benchmark that names its request count "
+                 "(benchmark_requests), for the first wave's prompts when all users send at once, spread over those "
+                 "requests"});
   return out;
 }
 

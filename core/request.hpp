@@ -30,7 +30,8 @@ struct InferenceWorkload {
   // --chunked-prefill-size, TensorRT-LLM max_num_tokens); absent: the engine's default on the GPU.
   std::optional<double> prefill_token_budget;
   // Requests a closed-loop benchmark sends in all (vLLM bench serve --num-prompts); its first wave, all
-  // users at once, is concurrency / benchmark_requests of them. Absent: 10 × concurrency (InferenceX).
+  // users at once, is concurrency / benchmark_requests of them. Absent: the steady state, no first wave (a
+  // service's users, or a benchmark that warms up with at least `concurrency` requests).
   std::optional<double> benchmark_requests;
   std::optional<double> hours_per_day;
   // An offline batch (no users waiting): the output tokens to generate, from `batch_tokens` or `batch_requests` ×

@@ -153,7 +153,7 @@ declare namespace createSizer {
     requests_per_s?: number;
     /** The server's prompt-token budget per step (vLLM --max-num-batched-tokens, SGLang --chunked-prefill-size); default: the engine's on the GPU */
     prefill_token_budget?: number;
-    /** Requests a closed-loop benchmark sends in all (--num-prompts); default 10 × concurrency */
+    /** Requests a closed-loop benchmark sends in all and measures (--num-prompts, no warm-up): its first wave counts in ttft_mean_s; absent: the steady state, no first wave */
     benchmark_requests?: number;
     hours_per_day?: number;
     /** An offline batch (no users waiting): output tokens to generate, or requests (× output_tokens); ranked by usd_total */
