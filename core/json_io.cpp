@@ -253,7 +253,7 @@ json workload_to_json(const Request& request) {
   } else if (is_training(request.kind)) {
     const TrainingWorkload& t = request.training;
     w.update({{"method", word(t.method)}, {"optimizer", word(t.optimizer)}, {"seq_len", t.seq_len}, {"micro_batch", t.micro_batch},
-              {"grad_checkpointing", t.grad_checkpointing}, {"sharding", word(t.sharding)}, {"tokens", t.tokens},
+              {"grad_checkpointing", t.selective_checkpointing ? json("selective") : json(t.grad_checkpointing)}, {"sharding", word(t.sharding)}, {"tokens", t.tokens},
               {"weights", word(t.weights)}, {"precision", word(t.precision)}});
     if (t.method != MethodId::full) w.update({{"lora_rank", t.lora_rank}, {"lora_targets", word(t.lora_targets)}});
     put(w, "deadline_s", t.deadline_s);

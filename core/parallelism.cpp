@@ -96,7 +96,7 @@ StepTime step_time(const Model& model, const TrainingWorkload& w, const Layout& 
   // Tensor parallel: two all-reduces per layer forward, two backward, two more when recomputing
   // (Megatron-LM; with sequence parallelism the same bytes move as reduce-scatter + all-gather).
   if (layout.tensor > 1) {
-    const double per_layer = (4.0 + (in.recompute ? 2.0 : 0.0));
+    const double per_layer = 4.0 + 2.0 * in.recompute_share;
     const double one = all_reduce_s(activation_bytes, tp, link_gbs(layout.tensor), link_latency(layout.tensor));
     t.tensor_parallel_s = m * layers_per_stage * per_layer * one * (1.0 - tensor_parallel_overlap());
   }
@@ -163,19 +163,19 @@ StepTime step_time(const Model& model, const TrainingWorkload& w, const Layout& 
     const double total_params = std::max(1.0, split.dense_params + split.expert_params);
     const double expert_share = in.trainable_params >= 0.5 * total_params ? split.expert_params / total_params : 0.0;
     // Backward share of a micro-batch's compute: 4 of 6·N, or 4 of 8·N with recomputation.
-    const double backward_share = in.recompute ? 0.5 : 2.0 / 3.0;
+    const double backward_share = 4.0 / (6.0 + 2.0 * in.recompute_share);
     double window_s = t.compute_s;
     auto group_comm = [&](double share, double group_split, double n) {
       if (share <= 0 || n <= 1) return 0.0;
       const double grad_bytes = in.trainable_params * share * in.gradient_bytes_per_param / group_split;
       if (in.zero3) {
         const double weights = in.gathered_weight_bytes * share / group_split;
-        double comm = m * (gather_s(grad_bytes, n, gbs, latency) + (in.recompute ? 3.0 : 2.0) * gather_s(weights, n, gbs, latency));
+        double comm = m * (gather_s(grad_bytes, n, gbs, latency) + (2.0 + in.recompute_share) * gather_s(weights, n, gbs, latency));
         // FSDP/ZeRO-3 gathers one layer at a time and reduce-scatters each layer's gradients: every
         // collective pays the ring's (n − 1) hops of latency (NCCL runs all-gather and reduce-scatter
         // as rings), so the exposed share grows with the data-parallel size when the step is short.
-        const double per_micro = layers_per_stage * ((in.recompute ? 3.0 : 2.0) + 1.0);
-        comm += m * std::max(0.0, per_micro - (in.recompute ? 4.0 : 3.0)) * (n - 1.0) * latency;
+        const double per_micro = layers_per_stage * (2.0 + in.recompute_share + 1.0);
+        comm += m * std::max(0.0, per_micro - (3.0 + in.recompute_share)) * (n - 1.0) * latency;
         return comm;
       }
       if (in.zero2) return m * gather_s(grad_bytes, n, gbs, latency) + gather_s(grad_bytes, n, gbs, latency);

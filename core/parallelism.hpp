@@ -110,7 +110,7 @@ struct StepInputs {
   double attention_s_per_token = 0;  // the attention matmuls' time per token (what context parallelism's sends hide behind)
   bool zero2 = false;               // gradients sharded (reduce-scattered every micro-batch)
   bool zero3 = false;
-  bool recompute = false;
+  double recompute_share = 0;  // of the forward's matmuls recomputed in the backward (training.hpp recompute_share)
   double global_batch_tokens = 0;
 };
 

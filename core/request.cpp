@@ -154,9 +154,19 @@ void parse_training(const json& w, bool pretrain, const Model* model, JsonReader
   out.micro_batch = r.integer(w, "micro_batch", path, 1, 1 << 16).value_or(1);
   // Fine-tunes on rented GPUs usually recompute activations (Hugging Face/PEFT recipes); large pretraining
   // runs usually do not (Megatron-LM defaults, selective recomputation at most).
-  const auto checkpointing = r.boolean(w, "grad_checkpointing", path);
+  // true (every layer's activations recomputed), false, or "selective" (PyTorch's selective activation
+  // checkpointing as torchtitan runs it: half the matmuls recomputed; training.hpp recompute_share).
+  std::optional<bool> checkpointing;
+  if (w.is_object() && w.contains("grad_checkpointing") && w["grad_checkpointing"].is_string()) {
+    if (r.choice(w, "grad_checkpointing", path, {"selective"})) {
+      checkpointing = true;
+      out.selective_checkpointing = true;
+    }
+  } else {
+    checkpointing = r.boolean(w, "grad_checkpointing", path);
+  }
   out.grad_checkpointing = checkpointing.value_or(!pretrain);
-  out.grad_checkpointing_given = checkpointing.has_value();
+  out.grad_checkpointing_given = checkpointing.has_value() || out.selective_checkpointing;
   auto sharding = r.choice_id<ShardingId>(w, "sharding", path);
   out.sharding = sharding ? (*sharding == ShardingId::fsdp ? ShardingId::zero3 : *sharding) : ShardingId::auto_;
   out.deadline_s = r.number(w, "deadline_s", path, {0, 1e10, true});

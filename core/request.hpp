@@ -52,6 +52,9 @@ struct TrainingWorkload {
   int64_t seq_len = 2048;
   int64_t micro_batch = 1;              // sequences per GPU per step
   bool grad_checkpointing = true;
+  // Selective activation checkpointing (grad_checkpointing "selective"; grad_checkpointing stays true): half
+  // the layer's matmuls recomputed, attention saved (core/training.hpp recompute_share).
+  bool selective_checkpointing = false;
   bool grad_checkpointing_given = false;
   ShardingId sharding = ShardingId::auto_;  // auto, none, zero1, zero2, zero3 (fsdp parsed as zero3)
   double tokens = 0;                    // tokens processed over the whole run (dataset × epochs)

@@ -101,6 +101,15 @@ ActivationSplit activation_split(const Model& m, const TrainingWorkload& w, int6
   const double width = w.kbit_fp32_upcast ? kFp32OverBf16 : 1.0;
   return {width * sb * (15.0 * h + 8.0 * f), width * 2.0 * sb * h};
 }
+// Selective checkpointing recomputes every second matmul (training.hpp recompute_share).
+constexpr double kSelectiveRecomputeShare = 0.5;
+// One layer's bytes kept for its backward pass with checkpointing: the input, and with selective
+// checkpointing also the saved half of the rest.
+double kept_per_layer(const ActivationSplit& a, const TrainingWorkload& w) {
+  if (!w.grad_checkpointing) return a.per_layer_full;
+  if (!w.selective_checkpointing) return a.checkpoint;
+  return a.checkpoint + (1.0 - kSelectiveRecomputeShare) * std::max(0.0, a.per_layer_full - a.checkpoint);
+}
 // fp32 copies of the logits a step holds with workload.fused_loss: none when the loss is fused with the
 // output projection and computed chunk by chunk from the hidden states (Liger FusedLinearCrossEntropy,
 // Apple Cut Cross-Entropy, Wijmans et al. 2024); unfused, the upcast logits, log-softmax output and
@@ -127,17 +136,25 @@ double effective_logits_copies(const TrainingWorkload& w, double engine_logits_c
   return *w.fused_loss ? kFusedLossLogitsCopies : std::max(engine_logits_copies, kUnfusedLossLogitsCopies);
 }
 
+double recompute_share(const TrainingWorkload& w) {
+  if (!w.grad_checkpointing) return 0.0;
+  return w.selective_checkpointing ? kSelectiveRecomputeShare : 1.0;
+}
+
 double training_activation_bytes(const Model& m, const TrainingWorkload& w, int64_t seq_len, double logits_copies) {
   logits_copies = effective_logits_copies(w, logits_copies);
   const ActivationSplit a = activation_split(m, w, seq_len);
   const double layers = static_cast<double>(m.layers);
-  double body = w.grad_checkpointing ? layers * a.checkpoint + a.per_layer_full : layers * a.per_layer_full;
+  // What a layer keeps until its backward pass: its input when checkpointed, everything without, and in
+  // between for selective checkpointing; recomputing a layer needs one layer's working set at a time.
+  const double kept = kept_per_layer(a, w);
+  double body = w.grad_checkpointing ? layers * kept + a.per_layer_full : layers * a.per_layer_full;
   if (w.activation_offload) {
     // Saved tensors go to host RAM as each layer finishes: the GPU keeps the layer at work and the
     // checkpoints (or full saved tensors) of the layers in flight.
-    body = w.grad_checkpointing ? a.per_layer_full + kOffloadLayersResident * a.checkpoint
+    body = w.grad_checkpointing ? a.per_layer_full + kOffloadLayersResident * kept
                                 : kOffloadLayersResident * a.per_layer_full;
-    body = std::min(body, w.grad_checkpointing ? layers * a.checkpoint + a.per_layer_full : layers * a.per_layer_full);
+    body = std::min(body, w.grad_checkpointing ? layers * kept + a.per_layer_full : layers * a.per_layer_full);
   }
   body += kResidualGradientBuffers * a.checkpoint;
   const double logits = static_cast<double>(seq_len) * static_cast<double>(w.micro_batch) *
@@ -149,7 +166,7 @@ double offloaded_activation_bytes(const Model& m, const TrainingWorkload& w, int
   if (!w.activation_offload) return 0;
   const ActivationSplit a = activation_split(m, w, seq_len);
   const double layers = static_cast<double>(m.layers);
-  return layers * (w.grad_checkpointing ? a.checkpoint : a.per_layer_full);
+  return layers * (w.grad_checkpointing ? kept_per_layer(a, w) : a.per_layer_full);
 }
 
 TrainingMemory training_memory(const Model& m, const TrainingWorkload& w, double logits_copies) {
@@ -312,7 +329,17 @@ std::vector<Explanation> explain_training_memory(const Model& m, const TrainingW
        "et al. 2020, ZeRO §3); 8-bit AdamW 2 (Dettmers et al. 2022), SGD momentum 4, Adafactor ≈ 0; LoRA/QLoRA "
        "adapters keep no master copy"},
       {"activations_bytes",
-       w.activation_offload
+       w.selective_checkpointing
+           // A layer keeps its input and the saved (1 − recompute_share) of the rest.
+           ? (w.activation_offload
+                  ? "min(layer_bytes + resident_layers × (checkpoint_bytes + (1 − recompute_share) × (layer_bytes − "
+                    "checkpoint_bytes)), layers × (checkpoint_bytes + (1 − recompute_share) × (layer_bytes − "
+                    "checkpoint_bytes)) + layer_bytes) + residual_gradient_buffers × checkpoint_bytes + seq_len × "
+                    "micro_batch × vocab × 4 × logits_copies"
+                  : "layers × (checkpoint_bytes + (1 − recompute_share) × (layer_bytes − checkpoint_bytes)) + "
+                    "layer_bytes + residual_gradient_buffers × checkpoint_bytes + seq_len × micro_batch × vocab × 4 × "
+                    "logits_copies")
+       : w.activation_offload
            ? (w.grad_checkpointing
                   ? "min(layer_bytes + resident_layers × checkpoint_bytes, layers × checkpoint_bytes + layer_bytes) + "
                     "residual_gradient_buffers × checkpoint_bytes + seq_len × micro_batch × vocab × 4 × logits_copies"
@@ -331,7 +358,7 @@ std::vector<Explanation> explain_training_memory(const Model& m, const TrainingW
         {"hidden", static_cast<double>(m.hidden)},
         {"ffn", static_cast<double>(m.ffn)},
         {"experts_active", experts_active},
-        {"grad_checkpointing", w.grad_checkpointing ? 1.0 : 0.0},
+        {w.selective_checkpointing ? "recompute_share" : "grad_checkpointing", recompute_share(w)},
         {"vocab", static_cast<double>(m.vocab)},
         {"logits_copies", effective_logits_copies(w, logits_copies)},
         {"activation_offload", w.activation_offload ? 1.0 : 0.0},
@@ -344,7 +371,9 @@ std::vector<Explanation> explain_training_memory(const Model& m, const TrainingW
        "Korthikanti et al. 2022, Table 2, with flash attention and a gated MLP; with activation_offload the GPU "
        "keeps the layer at work and two layers' checkpoints; sixteen_bit_widths 2 where PEFT's k-bit preparation "
        "runs the stream in fp32 (QLoRA in transformers); residual_gradient_buffers: the residual-stream gradients "
-       "into and out of the layer in backward"}};
+       "into and out of the layer in backward; selective checkpointing (recompute_share 1/2: torchtitan's policy "
+       "saves the matmul and attention outputs except every second matmul) keeps half of what a layer saves beyond "
+       "its input"}};
   if (t.host_bytes > 0) {
     out.push_back({"host_bytes",
          "host_optimizer_bytes + host_weights_bytes + host_paged_bytes + host_activations_bytes",
@@ -445,7 +474,7 @@ constexpr double kFp8CastBytesPerElement = 4.0;
 // Elements per token and layer that the FP8 casts quantise: forward inputs of QKV (hidden), the output
 // projection (heads·head_dim), fc1 (hidden) and fc2 (ffn); backward output gradients of QKV (q + 2·kv),
 // the projection (hidden), fc1 (2·ffn, gated) and fc2 (hidden).
-double fp8_cast_elements_per_layer_token(const Model& m, bool recompute) {
+double fp8_cast_elements_per_layer_token(const Model& m, double recompute_share) {
   const double experts_active = m.experts > 1 ? static_cast<double>(m.experts_per_token) : 1.0;
   const double h = static_cast<double>(m.hidden);
   const double f = static_cast<double>(m.ffn) * experts_active;
@@ -453,7 +482,7 @@ double fp8_cast_elements_per_layer_token(const Model& m, bool recompute) {
   const double kv = static_cast<double>(std::max<int64_t>(1, m.kv_heads) * m.head_dim);
   const double forward = h + q + h + f;
   const double backward = (q + 2.0 * kv) + h + 2.0 * f + h;
-  return forward * (recompute ? 2.0 : 1.0) + backward;
+  return forward * (1.0 + recompute_share) + backward;
 }
 
 // Effective utilisation of peak: dense GEMMs at gemm_utilisation, attention at attention_utilisation of
@@ -469,11 +498,11 @@ double kernel_utilisation(const Model& m, const Gpu& gpu, const TrainingWorkload
       static_cast<double>(m.layers) *
           (15.0 * static_cast<double>(m.hidden) + 8.0 * static_cast<double>(m.ffn) * experts_active) +
       4.0 * static_cast<double>(m.vocab);
-  const double passes = w.grad_checkpointing ? 4.0 / 3.0 : 1.0;  // the recomputed forward moves them again
+  const double passes = 1.0 + recompute_share(w) / 3.0;  // the recomputed forward moves them again
   const double traffic_bytes = saved_per_token * tuned("training.activation_traffic", kActivationTrafficPerSavedByte) * passes;
   const double fp8_cast_bytes = fp8_native && w.precision == PrecisionId::fp8
                                     ? static_cast<double>(m.layers) * kFp8CastBytesPerElement *
-                                          fp8_cast_elements_per_layer_token(m, w.grad_checkpointing)
+                                          fp8_cast_elements_per_layer_token(m, recompute_share(w))
                                     : 0.0;
   const double memory_s =
       (traffic_bytes + fp8_cast_bytes) / (gpu.memory_bandwidth_gbs * 1e9 * kElementwiseBandwidthEfficiency);
@@ -502,11 +531,13 @@ Flops flops_per_token(const Model& m, const TrainingWorkload& w, bool flash_atte
   const double backward_factor = w.method == MethodId::full ? 4.0 : 2.0;
   Flops f;
   f.model_per_token = (2.0 + backward_factor) * n + 3.0 * attention_forward;
-  f.hardware_per_token = f.model_per_token + (w.grad_checkpointing ? 2.0 * n + attention_forward : 0.0);
-  f.attention_per_token = attention_forward * (w.grad_checkpointing ? 4.0 : 3.0);
+  // Selective checkpointing recomputes half the matmuls and saves attention's output (recompute_share).
+  const double attention_passes = w.grad_checkpointing && !w.selective_checkpointing ? 4.0 : 3.0;
+  f.hardware_per_token = f.model_per_token + recompute_share(w) * 2.0 * n + (attention_passes - 3.0) * attention_forward;
+  f.attention_per_token = attention_forward * attention_passes;
   // Without FlashAttention the attention kernels run at about half the speed (performance.hpp).
   if (!flash_attention) {
-    f.hardware_per_token += (kNoFlashAttentionSlowdown - 1.0) * attention_forward * (w.grad_checkpointing ? 4.0 : 3.0);
+    f.hardware_per_token += (kNoFlashAttentionSlowdown - 1.0) * attention_forward * attention_passes;
     f.attention_per_token *= kNoFlashAttentionSlowdown;
   }
   return f;
@@ -536,7 +567,7 @@ StepInputs step_inputs(const Model& m, const TrainingWorkload& w, const Gpu& gpu
   in.zero2 = stage == ShardingId::zero2;
   in.zero3 = stage == ShardingId::zero3;
   in.gathered_weight_bytes = t.weights_bytes + t.adapter_bytes;
-  in.recompute = w.grad_checkpointing;
+  in.recompute_share = recompute_share(w);
   in.global_batch_tokens = global_batch_tokens(w, gpus, data);
   return in;
 }
@@ -585,7 +616,7 @@ StepTime training_step(const Model& m, const TrainingWorkload& w, const Gpu& gpu
   }
   if (t.streamed_weights_bytes > 0) {
     // Every micro-batch fetches the weights for the forward, the backward (and the recomputed forward).
-    const double passes = w.grad_checkpointing ? 3.0 : 2.0;
+    const double passes = 2.0 + recompute_share(w);
     streamed_s += micro * passes * t.streamed_weights_bytes / shard / pcie;
   }
   if (w.activation_offload) {

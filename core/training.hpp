@@ -42,6 +42,16 @@ struct TrainingMemory {  // one replica, before sharding
 // LoRA adapter parameters: r × (d_in + d_out) for every targeted matrix of every layer (Hu et al. 2021).
 double lora_params(const Model& model, const TrainingWorkload& w);
 
+// Share of a layer's forward matmuls the backward pass recomputes: 1 with grad_checkpointing (the whole
+// forward again, attention included), 0 without, 1/2 selective. Selective checkpointing as PyTorch runs it
+// (torch.utils.checkpoint create_selective_checkpoint_contexts, with torchtitan's policy in
+// torchtitan/distributed/activation_checkpoint.py): the outputs of the matmuls and of scaled-dot-product
+// attention are saved "except every second mm", which is recomputed with the cheap pointwise ops between
+// them; so half the matmuls run again, attention does not, and about half of what a layer saves beyond its
+// input stays on the GPU. (Megatron-LM's --recompute-granularity selective recomputes only the attention
+// core, which flash attention already recomputes: here that is grad_checkpointing false.)
+double recompute_share(const TrainingWorkload& w);
+
 // Activation bytes of one micro-batch of `seq_len` tokens (16-bit, flash attention so no s² term),
 // after Korthikanti et al. 2022 (Table 2) with a gated MLP: per layer s·b·(15·hidden + 8·ffn_active);
 // full checkpointing keeps 2·s·b·hidden per layer plus one layer's working set; backward adds the two

@@ -114,7 +114,7 @@ declare namespace createSizer {
     method?: Method;
     optimizer?: Optimizer;
     lora_rank?: number; lora_targets?: LoraTargets;
-    seq_len?: number; micro_batch?: number; grad_checkpointing?: boolean;
+    seq_len?: number; micro_batch?: number; grad_checkpointing?: boolean | 'selective';
     sharding?: Sharding;
     dataset_tokens?: number; epochs?: number; tokens?: number;
     precision?: Precision; weights?: WeightFormat; deadline_s?: number; checkpoint_every_s?: number;

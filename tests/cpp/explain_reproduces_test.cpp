@@ -37,6 +37,13 @@ std::vector<json> requests() {
     out.push_back({{"model", "llama-3.1-8b"}, {"workload", {{"kind", "finetune"}, {"method", method}, {"tokens", 5e7}}}, {"limit", 3}});
   }
   out.push_back({{"model", "llama-3.1-8b"}, {"workload", {{"kind", "pretrain"}, {"tokens", 1e10}}}, {"limit", 3}});
+  out.push_back({{"model", "llama-3.1-8b"},
+                 {"workload", {{"kind", "pretrain"}, {"tokens", 1e10}, {"grad_checkpointing", "selective"}}},
+                 {"limit", 3}});
+  out.push_back({{"model", "llama-3.1-8b"},
+                 {"workload", {{"kind", "finetune"}, {"method", "full"}, {"tokens", 5e7}, {"grad_checkpointing", "selective"},
+                               {"activation_offload", true}}},
+                 {"limit", 3}});
   out.push_back({{"model", "sdxl-base-1.0"}, {"workload", {{"kind", "image"}, {"images", 1000}}}, {"limit", 3}});
   out.push_back({{"model", "flux.1-dev"}, {"workload", {{"kind", "image"}, {"images", 100}}}, {"limit", 3}});
   out.push_back({{"model", "wan2.1-t2v-14b"}, {"workload", {{"kind", "video"}, {"images", 4}}}, {"limit", 3}});

@@ -351,3 +351,37 @@ TEST_CASE("every registered training constant moves some training prediction whe
     CHECK(moved);
   }
 }
+
+TEST_CASE("selective checkpointing sits between none and full: less memory than none, faster than full",
+          "[training][checkpointing]") {
+  // The same 8B full fine-tune on eight A100s (ZeRO-2): activations and step time with each setting.
+  auto with = [](json checkpointing) {
+    json request = full_finetune_8b({{"grad_checkpointing", checkpointing}, {"seq_len", 4096}});
+    request["hardware"]["count"] = 8;
+    return run(parsed(request), "a100-80gb-sxm", 8);
+  };
+  const Run none = with(false);
+  const Run selective = with("selective");
+  const Run full = with(true);
+  CHECK(full.memory.activations_bytes < selective.memory.activations_bytes);
+  CHECK(selective.memory.activations_bytes < none.memory.activations_bytes);
+  // Recomputation costs FLOPs: half the matmuls again selectively, the whole forward with full.
+  CHECK(none.speed.hardware_flops_per_token < selective.speed.hardware_flops_per_token);
+  CHECK(selective.speed.hardware_flops_per_token < full.speed.hardware_flops_per_token);
+  CHECK(selective.speed.tokens_per_s > full.speed.tokens_per_s);
+  CHECK(selective.speed.tokens_per_s < none.speed.tokens_per_s);
+  // The model's own FLOPs (for MFU) do not count the recomputation.
+  CHECK(selective.speed.model_flops_per_token == Approx(full.speed.model_flops_per_token));
+}
+
+TEST_CASE("grad_checkpointing takes true, false or \"selective\"; another word is an error at its path, the response "
+          "echoes the choice",
+          "[training][checkpointing][request]") {
+  CHECK(first_error_path(full_finetune_8b({{"grad_checkpointing", "selective"}})).empty());
+  CHECK(first_error_path(full_finetune_8b({{"grad_checkpointing", "partial"}})) == "/workload/grad_checkpointing");
+  CHECK(first_error_path(full_finetune_8b({{"grad_checkpointing", 1}})) == "/workload/grad_checkpointing");
+  const json response = sizer_test::evaluate(full_finetune_8b({{"grad_checkpointing", "selective"}}));
+  REQUIRE(response.value("ok", false));
+  CHECK(response["workload"]["grad_checkpointing"] == "selective");
+  CHECK(sizer_test::evaluate(full_finetune_8b({}))["workload"]["grad_checkpointing"] == true);
+}

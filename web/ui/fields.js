@@ -79,7 +79,7 @@
     { key: 'optimizer', link: 'op', def: 'adamw', type: 'enum', vocab: 'optimizers', to: 'workload.optimizer', tasks: TRAIN, adv: true, section: 'workload', label: 'f_optimizer' },
     { key: 'precision', link: 'pp', def: 'bf16', type: 'enum', vocab: 'precisions', to: 'workload.precision', tasks: TRAIN, adv: true, section: 'workload', label: 'f_precision' },
     { key: 'sharding', link: 'sh', def: 'auto', type: 'enum', vocab: 'sharding', to: 'workload.sharding', tasks: TRAIN, adv: true, section: 'workload', label: 'f_sharding', hint: 'hint_sharding', span: true },
-    { key: 'grad_ckpt', link: 'gc', def: '', type: 'tri', labels: 'gc_', to: 'workload.grad_checkpointing', tasks: TRAIN, adv: true, section: 'workload', label: 'f_grad_ckpt',
+    { key: 'grad_ckpt', link: 'gc', def: '', type: 'tri', values: ['', 'on', 'selective', 'off'], labels: 'gc_', to: 'workload.grad_checkpointing', tasks: TRAIN, adv: true, section: 'workload', label: 'f_grad_ckpt',
       hint: function (c) { return c.t(c.st.task === 'pretrain' ? 'hint_gc_pretrain' : 'hint_gc'); }, span: true },
     { key: 'offload', link: 'ol', def: '', blank: 'offload_auto', type: 'enum', vocab: 'offload', to: 'workload.offload', tasks: TRAIN, adv: true, section: 'workload', label: 'f_offload', hint: 'hint_offload', span: true },
     { key: 'opt_bwd', link: 'ob', def: '', type: 'tri', labels: 'obw_', to: 'workload.optimizer_in_backward', tasks: TRAIN, adv: true, section: 'workload', label: 'f_opt_bwd', hint: 'hint_opt_bwd' },
@@ -175,7 +175,8 @@
 
   // The allowed values of an enum field ('' first when it has a blank choice); null: any string.
   function values(f, voc) {
-    var list = f.vocab ? V.ids(voc, f.vocab) : f.type === 'tri' ? TRISTATE : f.values || null;
+    // A tri field may list a third choice between on and off (grad_checkpointing's 'selective', sent as the word).
+    var list = f.vocab ? V.ids(voc, f.vocab) : f.values || (f.type === 'tri' ? TRISTATE : null);
     // `omit`: ids of the list that are not request values (pricing 'reserved' is what an option reports).
     if (list && f.omit) list = list.filter(function (v) { return f.omit.indexOf(v) < 0; });
     return list && f.blank ? [''].concat(list) : list;
@@ -260,6 +261,7 @@
         put(req, f.to, v);
       } else if (f.type === 'tri') {
         if (raw === 'on') put(req, f.to, true); else if (raw === 'off') put(req, f.to, false);
+        else if (raw && f.values && f.values.indexOf(raw) >= 0) put(req, f.to, raw);
       } else if (f.type === 'list') {
         if (!raw) return;
         // A vocabulary list with every id chosen is the same as none given: nothing is sent.
