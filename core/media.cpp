@@ -371,7 +371,16 @@ MediaSpeed media_speed(const Model& m, const MediaWorkload& w, WorkloadKind kind
   MediaSpeed s;
   s.runtime = w.runtime;
   const MediaRuntimeProfile& runtime = media_runtime_profile(w.runtime);
-  const double peak = peak_for(gpu, w.weights, s.precision);
+  double peak = peak_for(gpu, w.weights, s.precision);
+  // fp32 speech models run their matmuls at the fp32 rate, not TF32: PyTorch's
+  // torch.backends.cuda.matmul.allow_tf32 is False by default since 1.12 (only cuDNN's convolutions default
+  // to TF32; PyTorch docs, "TensorFloat-32 (TF32) on Ampere (and later) devices"), and CTranslate2 uses
+  // TF32 only when CT2_CUDA_ALLOW_TF32 is set. Whisper and the TTS backbones are matmuls but for a
+  // two-layer convolution stem. (Image and video backbones keep the TF32 rate: most of a UNet's work is
+  // convolutions.)
+  if (kind == WorkloadKind::audio && w.weights == WeightFormatId::fp32 && gpu.tflops.fp32 && *gpu.tflops.fp32 > 0) {
+    peak = *gpu.tflops.fp32 * 1e12;
+  }
   const double batch = static_cast<double>(std::max<int64_t>(1, w.batch));
   const VendorSoftware vendor = vendor_software(gpu);  // another vendor's stack (capabilities.hpp)
   const double bandwidth = gpu.memory_bandwidth_gbs * 1e9 * bandwidth_efficiency(engine, gpu.is_hbm()) * vendor.bandwidth;

@@ -346,3 +346,28 @@ TEST_CASE("the batched eager pipeline decodes greedily: one cross-attention copy
   REQUIRE(one.contains("memory"));
   CHECK(eight["memory"]["activations_bytes"].get<double>() < 8.0 * one["memory"]["activations_bytes"].get<double>() / 2.0);
 }
+
+TEST_CASE("fp32 transcription runs its matmuls at the fp32 rate (PyTorch and CTranslate2 leave TF32 off), fp16 at "
+          "the tensor-core rate",
+          "[media][audio][precision]") {
+  // The peak the speed was computed from, as show the math lists it; the A100's fp32, TF32 and fp16 rates
+  // differ 8x and 2x, so the figure tells which one was used.
+  auto peak_of = [](const char* weights) {
+    const json response = evaluate(audio_request("whisper-large-v3", {{"weights", weights}, {"batch", 8}, {"audio_seconds", 3600}}));
+    REQUIRE(response.value("ok", false));
+    for (const json& e : response["explain"]) {
+      if (e.contains("values") && e["values"].contains("peak_flops")) return e["values"]["peak_flops"].get<double>();
+    }
+    FAIL("no explain entry lists peak_flops");
+    return 0.0;
+  };
+  const sizer::Gpu& a100 = sizer_test::gpu("a100-80gb-sxm");
+  CHECK(peak_of("fp32") == Approx(*a100.tflops.fp32 * 1e12));
+  CHECK(peak_of("fp16") == Approx(*a100.tflops.fp16 * 1e12));
+  CHECK(*a100.tflops.tf32 > *a100.tflops.fp32);  // the rate the TF32 path would have used
+  // And the batched fp32 run is slower than the fp16 one.
+  const json fp32 = evaluate(audio_request("whisper-large-v3", {{"weights", "fp32"}, {"batch", 8}, {"audio_seconds", 3600}}));
+  const json fp16 = evaluate(audio_request("whisper-large-v3", {{"weights", "fp16"}, {"batch", 8}, {"audio_seconds", 3600}}));
+  INFO(fp32["options"][0].dump() << "\n" << fp16["options"][0].dump());
+  CHECK(first(fp32, "real_time_factor") > first(fp16, "real_time_factor"));
+}
