@@ -158,15 +158,21 @@ void parse_training(const json& w, bool pretrain, const Model* model, JsonReader
   // checkpointing as torchtitan runs it: half the matmuls recomputed; training.hpp recompute_share).
   std::optional<bool> checkpointing;
   if (w.is_object() && w.contains("grad_checkpointing") && w["grad_checkpointing"].is_string()) {
-    if (r.choice(w, "grad_checkpointing", path, {"selective"})) {
+    const std::string& word = w["grad_checkpointing"].get_ref<const std::string&>();
+    if (word == "selective") {
       checkpointing = true;
       out.selective_checkpointing = true;
+    } else {
+      r.error("unknown_value", pointer_append(path, "grad_checkpointing"),
+              message("issue.unknown_value", {param_text("field", "grad_checkpointing"),
+                                              param_text("value", word.substr(0, 40)),
+                                              param_text("expected", "true, false, selective")}));
     }
   } else {
     checkpointing = r.boolean(w, "grad_checkpointing", path);
   }
   out.grad_checkpointing = checkpointing.value_or(!pretrain);
-  out.grad_checkpointing_given = checkpointing.has_value() || out.selective_checkpointing;
+  out.grad_checkpointing_given = checkpointing.has_value();
   auto sharding = r.choice_id<ShardingId>(w, "sharding", path);
   out.sharding = sharding ? (*sharding == ShardingId::fsdp ? ShardingId::zero3 : *sharding) : ShardingId::auto_;
   out.deadline_s = r.number(w, "deadline_s", path, {0, 1e10, true});

@@ -379,6 +379,12 @@ TEST_CASE("grad_checkpointing takes true, false or \"selective\"; another word i
           "[training][checkpointing][request]") {
   CHECK(first_error_path(full_finetune_8b({{"grad_checkpointing", "selective"}})).empty());
   CHECK(first_error_path(full_finetune_8b({{"grad_checkpointing", "partial"}})) == "/workload/grad_checkpointing");
+  // The error names every value the field takes, the booleans included.
+  const json bad = sizer_test::evaluate(full_finetune_8b({{"grad_checkpointing", "full"}}));
+  REQUIRE(bad["errors"].is_array());
+  REQUIRE_FALSE(bad["errors"].empty());
+  CHECK(bad["errors"][0]["message"].get<std::string>().find("selective") != std::string::npos);
+  CHECK(bad["errors"][0]["message"].get<std::string>().find("true") != std::string::npos);
   CHECK(first_error_path(full_finetune_8b({{"grad_checkpointing", 1}})) == "/workload/grad_checkpointing");
   const json response = sizer_test::evaluate(full_finetune_8b({{"grad_checkpointing", "selective"}}));
   REQUIRE(response.value("ok", false));
