@@ -103,12 +103,11 @@ ActivationSplit activation_split(const Model& m, const TrainingWorkload& w, int6
 }
 // Selective checkpointing recomputes every second matmul (training.hpp recompute_share).
 constexpr double kSelectiveRecomputeShare = 0.5;
-// One layer's bytes kept for its backward pass with checkpointing: the input, and with selective
-// checkpointing also the saved half of the rest.
+// One layer's bytes kept for its backward pass: everything without checkpointing; with it, the input and the
+// part of the rest that is not recomputed (none with full checkpointing, half with selective).
 double kept_per_layer(const ActivationSplit& a, const TrainingWorkload& w) {
   if (!w.grad_checkpointing) return a.per_layer_full;
-  if (!w.selective_checkpointing) return a.checkpoint;
-  return a.checkpoint + (1.0 - kSelectiveRecomputeShare) * std::max(0.0, a.per_layer_full - a.checkpoint);
+  return a.checkpoint + (1.0 - recompute_share(w)) * std::max(0.0, a.per_layer_full - a.checkpoint);
 }
 // fp32 copies of the logits a step holds with workload.fused_loss: none when the loss is fused with the
 // output projection and computed chunk by chunk from the hidden states (Liger FusedLinearCrossEntropy,
@@ -166,7 +165,7 @@ double offloaded_activation_bytes(const Model& m, const TrainingWorkload& w, int
   if (!w.activation_offload) return 0;
   const ActivationSplit a = activation_split(m, w, seq_len);
   const double layers = static_cast<double>(m.layers);
-  return layers * (w.grad_checkpointing ? kept_per_layer(a, w) : a.per_layer_full);
+  return layers * kept_per_layer(a, w);
 }
 
 TrainingMemory training_memory(const Model& m, const TrainingWorkload& w, double logits_copies) {
