@@ -133,10 +133,14 @@ void for_each_rule(const JudgedFacts& o, const Gpu* gpu, bool legacy, bool one_g
   const bool big_training = request.kind == WorkloadKind::pretrain ||
                             (request.kind == WorkloadKind::finetune && request.training.method == MethodId::full);
   const bool big_serving = serving && request.model.params_b >= kBigServingParamsB;
-  if (one_gpu_does && !is_media(request.kind) && ((serving && o.replica_span > 1) || (training && o.gpus > 1))) {
+  // Not for pretraining: rule 5 says "Pretraining is multi-GPU, multi-node", and data parallelism keeps every GPU of
+  // a node busy (rule 3's "a multi-GPU box you cannot fully use" is a serving replica's concern).
+  const bool split_rule = serving || (training && request.kind != WorkloadKind::pretrain);
+  if (one_gpu_does && !is_media(request.kind) && split_rule && ((serving && o.replica_span > 1) || (training && o.gpus > 1))) {
     apply(kSplitMargin, "split_when_one_fits", false);
   }
-  // A marketplace endpoint is a class now (eligibility_verdict, rule 8); a long job on one stays a preference.
+  // A marketplace endpoint, and a marketplace host for a multi-day pretraining run or full fine-tune, are classes now
+  // (eligibility_verdict, rules 5 and 8); another job of over a day on one stays a preference.
   if (o.tier == TierId::marketplace && !serving && o.job_s && *o.job_s > kLongJobS) {
     apply(kMarketplaceLongJob, "marketplace_long_job", false);
   }
@@ -228,6 +232,7 @@ EligibilityFacts eligibility_facts(const Option& o, bool fabric, bool hbm) {
   f.hbm = hbm;
   f.tensor = o.tensor;
   f.pcie_only = o.interconnect == InterconnectId::pcie;
+  f.vram_bytes_per_gpu = o.vram_bytes_per_gpu;
   return f;
 }
 
@@ -262,6 +267,14 @@ EligibilityVerdict eligibility_verdict(const EligibilityFacts& f, const Request&
   if (request.kind == WorkloadKind::pretrain && !f.hbm && (f.instances > 1 || long_run(f, request))) {
     return {E::outside_rules, 5, "pretrain_without_hbm"};
   }
+  // Rule 4: "Full fine-tunes carry optimizer state and gradients: 80 GB cards or multi-GPU nodes with a strong
+  // interconnect". Spread over smaller cards on PCIe, every step moves the gradients (and, sharded, the weights)
+  // over the host's bus; a cheap box of 48 GB cards loses to that whatever it costs. One card that holds it is fine.
+  const bool full_finetune = request.kind == WorkloadKind::finetune && request.training.method == MethodId::full;
+  if (full_finetune && f.gpus > 1 && f.pcie_only && f.vram_bytes_per_gpu > 0 &&
+      f.vram_bytes_per_gpu < kFullFinetuneCardBytes) {
+    return {E::outside_rules, 4, "full_finetune_pcie_small_cards"};
+  }
   // Rule 3: a box you cannot fully use.
   if (f.used_gpus < f.gpus) return {E::outside_rules, 3, "idle_gpus"};
   // Rule 3: "Reach for NVLink multi-GPU only when the model really spans cards; PCIe-only multi-GPU works but limits
@@ -277,6 +290,14 @@ EligibilityVerdict eligibility_verdict(const EligibilityFacts& f, const Request&
   if (endpoint && f.tier == TierId::marketplace) {
     return asks_marketplace(request) ? EligibilityVerdict{E::asked, 8, "endpoint_marketplace_asked"}
                                      : EligibilityVerdict{E::outside_rules, 8, "endpoint_marketplace"};
+  }
+  // Rules 5 and 8: "reliable HBM + FP8 accelerators" and "on-demand or reserved for ... long runs that are hard to
+  // resume": one third-party host's listing may be withdrawn or rebooted mid-run, and a multi-day pretraining run or
+  // full fine-tune then waits for another host and restarts from its last checkpoint. Price gaps to a provider's
+  // list (often 1.5-2x) overwhelm a margin, so it is a class, as for an endpoint.
+  if (f.tier == TierId::marketplace && long_run(f, request)) {
+    return asks_marketplace(request) ? EligibilityVerdict{E::asked, 8, "long_run_marketplace_asked"}
+                                     : EligibilityVerdict{E::outside_rules, 8, "long_run_marketplace"};
   }
   if (long_run(f, request)) {
     if (f.instances > 1) return {E::eligible, 5, "long_run_whole_nodes"};
@@ -309,7 +330,7 @@ Eligibility judge_eligibility(const Option& o, bool fabric, const Request& reque
     params.push_back(param_number("used", static_cast<double>(f.used_gpus), std::to_string(f.used_gpus)));
     params.push_back(param_number("gpus", static_cast<double>(f.gpus), std::to_string(f.gpus)));
   }
-  if (f.job_s && code.rfind("spot_long_run", 0) == 0) {
+  if (f.job_s && (code.rfind("spot_long_run", 0) == 0 || code.rfind("long_run_marketplace", 0) == 0)) {
     const double days = *f.job_s / 86400.0;
     params.push_back(param_number("days", days, format_number(std::round(days * 10.0) / 10.0)));
   }

@@ -86,10 +86,15 @@ bool legacy_gpu(const Gpu* gpu);
 // - rule 3: no GPU billed and left idle (a 3-GPU box running a 2-GPU replica);
 // - rule 8: an endpoint on capacity that stays: no spot, no marketplace host, unless the request asks for
 //   them (filters.pricing "spot", filters.tiers naming "marketplace");
-// - rule 6 and the kernels a GPU has: a format the GPU has no kernel for cannot run (class cannot_run).
+// - rule 6 and the kernels a GPU has: a format the GPU has no kernel for cannot run (class cannot_run);
+// - rule 4: a full fine-tune spread over several cards smaller than the 80 GB class joined by PCIe only (neither
+//   "80 GB cards" nor "multi-GPU nodes with a strong interconnect").
 // A GPU cluster is sold as 8-GPU nodes: NVIDIA HGX/DGX H100, H200, B200 baseboards and AMD's MI300X platform
 // carry 8 GPUs each on NVLink / Infinity Fabric, and the cluster fabric (InfiniBand, EFA, RoCE) joins those.
 constexpr int64_t kWholeNodeGpus = 8;
+// Rule 4's "80 GB cards": the 80 GB class (A100 80GB, H100 at 80 GB, H100 NVL, H200, ...), with room below 80 GB for
+// how a catalog states it; the 40-48 GB cards (A100 40GB, L40S, RTX 6000 Ada, A6000) are below it.
+constexpr double kFullFinetuneCardBytes = 75e9;
 
 // What the eligibility classes read of a priced option.
 struct EligibilityFacts {
@@ -105,6 +110,7 @@ struct EligibilityFacts {
   bool hbm = true;         // the GPU's memory is HBM-class (Gpu::is_hbm; unknown GPUs count as HBM)
   int64_t tensor = 1;      // tensor-parallel ways of one replica
   bool pcie_only = false;  // the instance's GPUs talk over PCIe only
+  double vram_bytes_per_gpu = 0;
 };
 // `fabric`: the provider joins instances by a cluster fabric (pinned hardware: assumed, as the timing assumes).
 // `hbm`: the option's GPU has HBM-class memory.

@@ -42,7 +42,7 @@ declare namespace createSizer {
     class: EligibilityClass;
     /** The rule of thumb cited (DESIGN.md numbering; 0: none) */
     rule: number;
-    /** Stable: 'spot_long_run', 'endpoint_spot', 'endpoint_marketplace', 'nodes_without_fabric', 'partial_nodes',
+    /** Stable: 'spot_long_run', 'long_run_marketplace', 'full_finetune_pcie_small_cards', 'endpoint_spot', 'endpoint_marketplace', 'nodes_without_fabric', 'partial_nodes',
      *  'idle_gpus', 'long_run_on_demand', 'long_run_reserved', 'long_run_whole_nodes', 'endpoint_stays', 'spot_fault_tolerant',
      *  'no_rule_excludes', 'no_kernel', 'does_not_fit', and the '_asked' forms */
     code: string;

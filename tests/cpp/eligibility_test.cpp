@@ -120,6 +120,57 @@ TEST_CASE("eligibility: endpoints on capacity that stays unless asked (rule 8)",
   CHECK(sizer::eligibility_verdict(f, request_of(kImages)).klass == EligibilityId::eligible);
 }
 
+TEST_CASE("eligibility: long pretraining and multi-day full fine-tunes are not on a marketplace host unless asked (rules 5, 8)", "[eligibility]") {
+  const json kLora = {{"model", "llama-3.1-8b"}, {"workload", {{"kind", "finetune"}, {"method", "lora"}, {"dataset_tokens", 1e9}}}};
+  for (const json& doc : {kPretrain, kFullFt}) {
+    INFO(doc.dump());
+    EligibilityFacts f = fits_on(1);
+    f.tier = sizer::TierId::marketplace;
+    f.job_s = 4.6 * 86400.0;
+    auto v = sizer::eligibility_verdict(f, request_of(doc));
+    CHECK(v.klass == EligibilityId::outside_rules);
+    CHECK(v.rule == 8);
+    CHECK(std::string(v.code) == "long_run_marketplace");
+    json asked = doc;
+    asked["filters"] = {{"tiers", {"marketplace"}}};
+    v = sizer::eligibility_verdict(f, request_of(asked));
+    CHECK(v.klass == EligibilityId::asked);
+    CHECK(std::string(v.code) == "long_run_marketplace_asked");
+    // Under a day the host's risk is a restart: eligible (a preference, marketplace_long_job, only past a day).
+    f.job_s = 0.5 * 86400.0;
+    CHECK(sizer::eligibility_verdict(f, request_of(doc)).klass == EligibilityId::eligible);
+  }
+  // A long LoRA on a marketplace host: not a long run of rules 5 and 8 (it stays a margin).
+  EligibilityFacts f = fits_on(1);
+  f.tier = sizer::TierId::marketplace;
+  f.job_s = 3.0 * 86400.0;
+  CHECK(sizer::eligibility_verdict(f, request_of(kLora)).klass == EligibilityId::eligible);
+}
+
+TEST_CASE("eligibility: a multi-day pretraining run's pick is not a marketplace host, and its reason says why", "[eligibility]") {
+  // A 1B model on 20B tokens runs ~4.6 days on one H100: the bundled catalog's cheapest such GPU is a marketplace
+  // listing, which ranks after every provider's capacity; the reason names the run's length in days.
+  const json doc = {{"model", "llama-3.2-1b"}, {"workload", {{"kind", "pretrain"}, {"tokens", 2e10}}}, {"limit", 400}};
+  const json r = sizer_test::evaluate(doc);
+  REQUIRE(r["ok"] == true);
+  bool saw_class = false, eligible_seen = false, outside_after_eligible = true;
+  for (const json& o : r["options"]) {
+    const std::string klass = o["eligibility"]["class"];
+    if (klass == "eligible") eligible_seen = true;
+    if (o["eligibility"]["code"] == "long_run_marketplace") {
+      saw_class = true;
+      CHECK(o["tier"] == "marketplace");
+      CHECK(o["job_s"].get<double>() > 86400.0);
+      CHECK(o["eligibility"]["reason"].get<std::string>().find("-day run on one marketplace host") != std::string::npos);
+    }
+    if (klass == "outside_rules" && !eligible_seen) outside_after_eligible = false;
+  }
+  CHECK(saw_class);
+  CHECK(outside_after_eligible);
+  CHECK(r["options"][0]["eligibility"]["class"] == "eligible");
+  CHECK(r["options"][0]["gpus"].get<int>() > 1);  // rule 5, not rule 3's one GPU: pretraining is multi-GPU
+}
+
 TEST_CASE("eligibility: a format the GPU has no kernel for cannot run; no fit does not fit", "[eligibility]") {
   EligibilityFacts f;
   f.fits = false;
