@@ -134,8 +134,16 @@ function offeringFromReferenceRow(row, ctx, providerOverride, opts = {}) {
   }, ctx);
 }
 
+// An AWS Local Zone or Wavelength Zone id (the region's code, then a city code: use1-atl2-az1 is Atlanta 2,
+// use1-wl1-bos-wlz1 Boston's Wavelength Zone). Such a zone is opt-in and holds a few racks: its spot price is not one
+// a person launching in the region meets (p6-b200's Atlanta row was 39 % under every regular zone's), so the spot
+// price of a region is its regular zones' lowest (catalog/reference/refresh-2026-12/aws-local-zone-spot.csv).
+const EDGE_ZONE_ID = /^[a-z]+\d-(?:[a-z]{3}\d+-az\d+|wl\d+-)/;
+function isEdgeZone(zone) { return EDGE_ZONE_ID.test(String(zone || '').trim()); }
+
 // SkyPilot vms.csv rows (one per instance type x region x zone). Keeps, per instance type, the
-// cheapest region by on-demand price (spot price if no on-demand), with that region's lowest spot.
+// cheapest region by on-demand price (spot price if no on-demand), with that region's lowest spot outside
+// Local and Wavelength Zones (isEdgeZone).
 // Returns { results: [{ line, offering } | { line, dropped }] } in first-seen instance order.
 function offeringsFromSkypilotRows(rows, ctx, { provider, source, asOf }) {
   const byInstance = new Map();
@@ -158,7 +166,7 @@ function offeringsFromSkypilotRows(rows, ctx, { provider, source, asOf }) {
     const candidates = [...regions].map(([region, rs]) => ({
       region, rows: rs,
       od: minOf(rs.map((r) => positive(r.Price))),
-      spot: minOf(rs.map((r) => positive(r.SpotPrice))),
+      spot: minOf(rs.filter((r) => !isEdgeZone(r.AvailabilityZone)).map((r) => positive(r.SpotPrice))),
       rawPrice: rs.map((r) => cell(r.Price)).find((v) => typeof v === 'string' || (typeof v === 'number' && v <= 0)),
     }));
     const rank = (c) => (c.od !== null ? c.od : c.spot !== null ? c.spot : Infinity);
@@ -196,6 +204,6 @@ function detectDialect(header) {
 }
 
 module.exports = {
-  assembleOffering, offeringFromReferenceRow, offeringsFromSkypilotRows, detectDialect, interconnectFrom, dataDate,
+  assembleOffering, offeringFromReferenceRow, offeringsFromSkypilotRows, detectDialect, interconnectFrom, dataDate, isEdgeZone,
   OFFERINGS_CSV_COLUMNS, SKYPILOT_COLUMNS,
 };

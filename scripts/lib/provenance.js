@@ -192,7 +192,7 @@ function finishProvenance(offerings, { providers, gpus, catalogDate }) {
       }
     }
     // 3. spot region when the spot price is another region's (the refresh notes name it).
-    const sr = /spot = cheapest across all \d+ rows: ([A-Za-z0-9-]+)(?:\/([A-Za-z0-9-]+))?/.exec(o.notes || '');
+    const sr = /spot = cheapest across all \d+ rows(?: outside AWS Local Zones)?: ([A-Za-z0-9-]+)(?:\/([A-Za-z0-9-]+))?/.exec(o.notes || '');
     if (sr && num(o.spot_usd_per_hour) && sr[1] !== o.region) o.spot_region = sr[2] ? `${sr[1]} (${sr[2]})` : sr[1];
     return o;
   });

@@ -462,3 +462,25 @@ test('catalog:refresh without a folder, or with a bad date, is a usage error', (
   assert.strictEqual(r.status, 1);
   assert.match(r.stderr, /--collected must be YYYY-MM-DD/);
 });
+
+// The live path (catalog:refresh from SkyPilot's vms.csv) takes a region's spot price from its regular zones: an AWS
+// Local Zone (use1-atl2-az1, Atlanta 2) or Wavelength Zone is opt-in and small (catalog/reference/refresh-2026-12).
+test('catalog-import: a SkyPilot region\'s spot price leaves AWS Local and Wavelength Zones out', () => {
+  const { isEdgeZone } = require('../../scripts/lib/offerings');
+  for (const z of ['use1-atl2-az1', 'usw2-lax1-az2', 'use1-wl1-bos-wlz1']) assert.ok(isEdgeZone(z), z);
+  for (const z of ['use1-az6', 'eus2-az1', 'apne2-az4', 'us-central1-a', '', undefined]) assert.ok(!isEdgeZone(z), String(z));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-import-'));
+  const csv = path.join(dir, 'vms.csv');
+  fs.writeFileSync(csv, [
+    'InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,AvailabilityZone,SpotPrice',
+    'p6-b200.48xlarge,B200,8,192,2048,113.9328,us-east-1,use1-atl2-az1,13.5724',
+    'p6-b200.48xlarge,B200,8,192,2048,113.9328,us-east-1,use1-az6,22.1118',
+    'p6-b200.48xlarge,B200,8,192,2048,113.9328,us-east-1,use1-az4,23.5',
+  ].join('\n'));
+  const out = path.join(dir, 'offerings.json');
+  const r = node(['scripts/catalog-import.js', csv, '--provider', 'aws', '--as-of', '2026-11-30', '--out', out]);
+  assert.strictEqual(r.status, 0, r.stderr);
+  const rows = readJson(out).offerings;
+  assert.strictEqual(rows.length, 1);
+  assert.strictEqual(rows[0].spot_usd_per_hour, 22.1118);
+});

@@ -147,9 +147,29 @@ test('real rows, region pairing: a spot price from another region says which', (
   const p5en = byId.get('aws/p5en.48xlarge');
   assert.deepStrictEqual([p5en.region, p5en.spot_region], ['us-east-1', 'eu-south-2 (eus2-az2)']);
   for (const o of offerings) {
-    const m = /spot = cheapest across all \d+ rows: ([A-Za-z0-9-]+)/.exec(o.notes || '');
+    const m = /spot = cheapest across all \d+ rows(?: outside AWS Local Zones)?: ([A-Za-z0-9-]+)/.exec(o.notes || '');
     if (m && o.spot_usd_per_hour !== null && m[1] !== o.region) assert.ok(o.spot_region, `${o.id}: spot from ${m[1]}, on demand from ${o.region}`);
   }
+});
+
+// An AWS Local Zone (zone id: the region's code, a city code, the zone: use1-atl2-az1 is Atlanta 2) is opt-in and holds
+// a few racks; its spot price is no price a person launching in the region meets (p6-b200's Atlanta row was 39 % under
+// every regular zone's). The spot price of an instance is the cheapest of its regular zones', and says which it left out.
+test('real rows, region pairing: no spot price read in an AWS Local Zone', () => {
+  const localZone = /\b[a-z]+\d-[a-z]{3}\d-az\d\b/;
+  let checked = 0;
+  for (const o of offerings) {
+    if (o.provider !== 'aws' || o.spot_usd_per_hour === null || o.spot_usd_per_hour === undefined) continue;
+    const m = /spot = cheapest across all \d+ rows(?: outside AWS Local Zones)?: ([a-z0-9-]+)\/([a-z0-9-]+)/.exec(o.notes || '');
+    if (!m) continue;
+    checked++;
+    assert.doesNotMatch(m[2], localZone, `${o.id}: spot read in the Local Zone ${m[2]}`);
+    if (o.spot_region) assert.doesNotMatch(o.spot_region, localZone, o.id);
+  }
+  assert.ok(checked >= 20, `only ${checked} AWS rows name their spot zone`);
+  // The audit's row: p6-b200's spot is us-east-1's regular zone use1-az6 (22.1118), not Atlanta's 13.5724.
+  assert.strictEqual(byId.get('aws/p6-b200.48xlarge').spot_usd_per_hour, 22.1118);
+  assert.match(byId.get('aws/p6-b200.48xlarge').notes, /Local Zone rows left out: use1-atl2-az1 13\.5724/);
 });
 
 test('real rows, the confidence rule: ids, dates and the named suspects', () => {
