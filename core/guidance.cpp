@@ -9,6 +9,7 @@
 #include "engines.hpp"
 #include "formats.hpp"
 #include "performance.hpp"
+#include "ranking.hpp"
 
 namespace sizer {
 namespace {
@@ -1035,7 +1036,15 @@ Facts answer_task_tier(const Ctx& c) {
       const bool pre = c.request.kind == WorkloadKind::pretrain;
       double stored = 0, downloaded = 0;
       storage_needs(c.request, c.m, stored, downloaded);
-      out.push_back(pre ? message("guidance.task_tier.pretrain", {tokens("tokens", c.request.training.tokens)})
+      // Pretraining's advice follows the top option's run (ranking.hpp): under a day it is a job like any other; over
+      // a day it wants capacity that stays (the eligibility classes); past kReservedSuggestionS, a reservation (the
+      // ranking's own "reserved" note). A run of hours told to sign a cluster contract contradicts its own pick.
+      const char* pretrain_key = "guidance.task_tier.pretrain";
+      if (pre && o && o->job_s) {
+        if (*o->job_s <= kLongJobS) pretrain_key = "guidance.task_tier.pretrain_hours";
+        else if (*o->job_s <= kReservedSuggestionS) pretrain_key = "guidance.task_tier.pretrain_days";
+      }
+      out.push_back(pre ? message(pretrain_key, {tokens("tokens", c.request.training.tokens)})
                         : message("guidance.task_tier.finetune"));
       if (o) {
         out.push_back(message("guidance.task_tier.training_time",

@@ -423,6 +423,8 @@ const Locale& locale_en() {
     {"guidance.task_tier.batch", "An offline batch of {tokens} is a job, not a standing endpoint: nobody waits on it, so rent spot or on-demand capacity billed by the minute for as long as it runs, then release it; no reserved capacity."},
     {"guidance.task_tier.batch_storage", " Storage: a fast local disk to load {weights} of weights once at the start. Interconnect: "},
     {"guidance.task_tier.pretrain", "Pretraining {tokens} is a long run: reserve capacity (a cluster contract) rather than renting on demand, and keep spot for short experiments."},
+    {"guidance.task_tier.pretrain_hours", "Pretraining {tokens} here is a run of hours, not a campaign: rent on-demand capacity for as long as it runs (spot only with frequent checkpoints and automatic resume), then release it; no reservation needed."},
+    {"guidance.task_tier.pretrain_days", "Pretraining {tokens} here runs for days: keep it on capacity that stays for the whole run (a provider's on-demand, not spot or one marketplace host), checkpoint often, and consider a reservation once runs last weeks."},
     {"guidance.task_tier.finetune", "A fine-tune is a bounded batch job: on-demand or spot with checkpoints, no reservation needed."},
     {"guidance.task_tier.training_time", " The top option ({where}) takes {time}, {gpu_hours} GPU-hours"},
     {"guidance.task_tier.training_cost", ", {usd}"},

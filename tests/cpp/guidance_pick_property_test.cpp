@@ -10,6 +10,7 @@
 
 #include "evaluate.hpp"
 #include "guidance.hpp"
+#include "ranking.hpp"
 #include "support.hpp"
 
 using sizer::json;
@@ -97,7 +98,7 @@ bool fast(const sizer::Option& o) {
 
 TEST_CASE("guidance: no answer contradicts the top option, over 240 varied requests", "[guidance][property]") {
   Rng rng{20261204};
-  int evaluated = 0, spot_tops = 0, one_gpu_tops = 0, timed = 0, outside_tops = 0;
+  int evaluated = 0, spot_tops = 0, one_gpu_tops = 0, timed = 0, outside_tops = 0, pretrain_tops = 0;
   for (int i = 0; i < 240; ++i) {
     const json request = varied_request(rng);
     const sizer::Response r = sizer::evaluate(request, sizer_test::bundled());
@@ -147,6 +148,12 @@ TEST_CASE("guidance: no answer contradicts the top option, over 240 varied reque
       if (has(f, "guidance.datacenter_or_consumer.nvlink_matters")) CHECK(fast(*top));
       if (has(f, "guidance.datacenter_or_consumer.nvlink_matters_pcie")) CHECK_FALSE(fast(*top));
       if (has(f, "guidance.datacenter_or_consumer.nvlink_no")) CHECK((split == 1 && !(sizer::is_training(r.kind) && top->gpus > 1)));
+      // Length of a pretraining run: a run of hours is not told to reserve a cluster, nor a run of weeks to rent by the
+      // hour (the same thresholds as the ranking's classes and its "reserved" note).
+      if (has(f, "guidance.task_tier.pretrain_hours")) CHECK(*top->job_s <= sizer::kLongJobS);
+      if (has(f, "guidance.task_tier.pretrain_days")) CHECK(*top->job_s > sizer::kLongJobS);
+      if (has(f, "guidance.task_tier.pretrain") && top->job_s) CHECK(*top->job_s > sizer::kReservedSuggestionS);
+      if (r.kind == sizer::WorkloadKind::pretrain && top->job_s) ++pretrain_tops;
       // Duration: every duration of the whole job is the option's job_s (every billed second).
       for (const sizer::Message& m : f.sentences) {
         if (m.key != "guidance.task_tier.training_time" && m.key != "guidance.one_or_several.training_one" &&
@@ -169,5 +176,6 @@ TEST_CASE("guidance: no answer contradicts the top option, over 240 varied reque
   CHECK(spot_tops > 0);
   CHECK(one_gpu_tops > 0);
   CHECK(timed > 0);
+  CHECK(pretrain_tops > 0);
   INFO("outside-the-rules tops: " << outside_tops);
 }
