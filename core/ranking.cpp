@@ -139,6 +139,9 @@ void for_each_rule(const JudgedFacts& o, const Gpu* gpu, bool legacy, bool one_g
   if (one_gpu_does && !is_media(request.kind) && split_rule && ((serving && o.replica_span > 1) || (training && o.gpus > 1))) {
     apply(kSplitMargin, "split_when_one_fits", false);
   }
+  if (request.kind == WorkloadKind::pretrain && o.gpus == 1 && o.job_s && *o.job_s > kLongJobS) {
+    apply(kOneGpuPretraining, "one_gpu_pretraining", false);
+  }
   // A marketplace endpoint, and a marketplace host for a multi-day pretraining run or full fine-tune, are classes now
   // (eligibility_verdict, rules 5 and 8); another job of over a day on one stays a preference.
   if (o.tier == TierId::marketplace && !serving && o.job_s && *o.job_s > kLongJobS) {

@@ -24,9 +24,14 @@ namespace sizer {
 //   GDDR memory (kNoHbm) or without FP8 tensor cores (kNoFp8);
 // - capabilities: a GPU that runs the job's bf16 as fp16 or has no FlashAttention (kLegacyGpuTraining
 //   for training, kLegacyGpuServing for serving), and ranks after every GPU that has both;
+// - rule 5, pretraining is multi-GPU: a run of more than a day on one GPU (kOneGpuPretraining);
 // - rules 5 and 8, spot for pretraining shorter than a day (kSpotPretraining); longer, it is an eligibility class
 //   below; reserved capacity is suggested beside an on-demand pick (a note, with the provider's published commitments).
 constexpr double kSplitMargin = 1.25;
+// Rule 5, "Pretraining is multi-GPU": a pretraining run of more than a day on one GPU must be this much cheaper than
+// the options that spread it (the same stated margin as rule 3's, the other way round): data parallelism keeps a
+// node's GPUs busy, so the spread run costs about the same and ends days sooner.
+constexpr double kOneGpuPretraining = kSplitMargin;
 constexpr double kMarketplaceLongJob = 1.25;
 constexpr double kNoHbm = 1.25;
 constexpr double kNoFp8 = 1.15;

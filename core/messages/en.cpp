@@ -138,6 +138,7 @@ const Locale& locale_en() {
     {"note.target_margin.paper", "Meets the targets only at the point estimate: at the low end of its ~80% range it falls {shortfall} short, so it ranks after options that meet them with margin."},
     {"note.past_deadline_with_startup", "With its start-up (and, on spot, the expected restarts) the job takes {hours}, past the deadline of {deadline_hours}."},
     {"note.does_not_fit.layout_gpus", "The pinned layout needs {layout_gpus} GPUs; this option has {gpus}."},
+    {"note.judgement.one_gpu_pretraining", "Ranked as if {margin} dearer: pretraining is multi-GPU (rule 5), so one GPU for more than a day must earn its place against the boxes that spread the run and finish it days sooner."},
     {"note.judgement.split_when_one_fits", "Ranked as if {margin} dearer: one GPU holds this work, so splitting it must earn its place (rule 3)."},
     {"note.judgement.marketplace_long_job", "Ranked as if {margin} dearer: a marketplace host may drop a job that runs for more than a day."},
     {"note.judgement.no_hbm", "Ranked as if {margin} dearer: {gpu} has GDDR memory, and work this big wants HBM bandwidth (rules 1, 4, 5)."},

@@ -169,3 +169,32 @@ TEST_CASE("ranking: judged_factor is the factor judge_option applies", "[ranking
     }
   }
 }
+
+TEST_CASE("ranking: pretraining is multi-GPU (rule 5): one GPU for more than a day pays the stated margin, a spread run does not",
+          "[ranking]") {
+  const sizer::Catalog& catalog = sizer_test::bundled();
+  const sizer::Gpu* h100 = catalog.find_gpu("h100-sxm");
+  REQUIRE(h100 != nullptr);
+  sizer::Request request = serving();
+  request.kind = sizer::WorkloadKind::pretrain;
+  request.model.params_b = 1.2;
+  auto factor = [&](int64_t gpus, double days, bool one_gpu_does) {
+    sizer::Option o = option("x", true, true, 2.0 * static_cast<double>(gpus), 50.0);
+    o.gpu = h100->id;
+    o.gpus = gpus;
+    o.tier = sizer::TierId::gpu_cloud;
+    o.job_s = days * 86400.0;
+    sizer::judge_option(o, h100, one_gpu_does, request, catalog, true);
+    return o.ranking_factor;
+  };
+  // One GPU for 4.6 days (a 1B model on 20B tokens): the margin; under a day, none.
+  CHECK(factor(1, 4.6, true) == Approx(sizer::kOneGpuPretraining));
+  CHECK(factor(1, 0.5, true) == Approx(1.0));
+  // Eight GPUs while one GPU would do: rule 3's split margin is a serving (and fine-tune) preference, not pretraining's.
+  CHECK(factor(8, 0.6, true) == Approx(1.0));
+  // A fine-tune keeps rule 3: spreading it over eight GPUs while one would do pays the split margin.
+  request.kind = sizer::WorkloadKind::finetune;
+  request.training.method = sizer::MethodId::lora;
+  CHECK(factor(8, 0.6, true) == Approx(sizer::kSplitMargin));
+  CHECK(factor(1, 4.6, true) == Approx(1.0));
+}
