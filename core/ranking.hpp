@@ -115,7 +115,7 @@ struct EligibilityFacts {
   bool hbm = true;         // the GPU's memory is HBM-class (Gpu::is_hbm; unknown GPUs count as HBM)
   int64_t tensor = 1;      // tensor-parallel ways of one replica
   bool pcie_only = false;  // the instance's GPUs talk over PCIe only
-  double vram_bytes_per_gpu = 0;
+  double vram_bytes_per_gpu = 0;  // one card's memory as the catalog states it (rule 4's "80 GB cards"); 0: unknown
 };
 // `fabric`: the provider joins instances by a cluster fabric (pinned hardware: assumed, as the timing assumes).
 // `hbm`: the option's GPU has HBM-class memory.

@@ -147,6 +147,39 @@ TEST_CASE("eligibility: long pretraining and multi-day full fine-tunes are not o
   CHECK(sizer::eligibility_verdict(f, request_of(kLora)).klass == EligibilityId::eligible);
 }
 
+TEST_CASE("eligibility: a full fine-tune over cards under 80 GB joined only by PCIe is outside rule 4", "[eligibility]") {
+  EligibilityFacts f = fits_on(4);
+  f.pcie_only = true;
+  f.vram_bytes_per_gpu = 48.0 * 1073741824.0;  // an RTX 6000 Ada or L40S
+  auto v = sizer::eligibility_verdict(f, request_of(kFullFt));
+  CHECK(v.klass == EligibilityId::outside_rules);
+  CHECK(v.rule == 4);
+  CHECK(std::string(v.code) == "full_finetune_pcie_small_cards");
+  // Each way out of the rule: 80 GB cards on PCIe, small cards on NVLink, one small card that holds it.
+  EligibilityFacts big = f;
+  big.vram_bytes_per_gpu = 80.0 * 1073741824.0;
+  CHECK(sizer::eligibility_verdict(big, request_of(kFullFt)).klass == EligibilityId::eligible);
+  EligibilityFacts linked = f;
+  linked.pcie_only = false;
+  CHECK(sizer::eligibility_verdict(linked, request_of(kFullFt)).klass == EligibilityId::eligible);
+  EligibilityFacts one = fits_on(1);
+  one.pcie_only = true;
+  one.vram_bytes_per_gpu = f.vram_bytes_per_gpu;
+  CHECK(sizer::eligibility_verdict(one, request_of(kFullFt)).klass == EligibilityId::eligible);
+  // LoRA moves only the adapter's gradients: not this rule.
+  const json kLora = {{"model", "llama-3.1-8b"}, {"workload", {{"kind", "finetune"}, {"method", "lora"}, {"dataset_tokens", 1e9}}}};
+  CHECK(sizer::eligibility_verdict(f, request_of(kLora)).klass == EligibilityId::eligible);
+  // Through a ranked evaluate: the full fine-tune of an 8B model is not picked on a box of 48 GB PCIe cards.
+  const json doc = {{"model", "llama-3.1-8b"}, {"workload", {{"kind", "finetune"}, {"method", "full"}, {"dataset_tokens", 2e8}}}};
+  const json r = sizer_test::evaluate(doc);
+  REQUIRE(r["ok"] == true);
+  const json& top = r["options"][0];
+  CHECK(top["eligibility"]["class"] == "eligible");
+  const bool small_pcie_box = top["gpus"].get<int>() > 1 && top["interconnect"] == "pcie" &&
+                              top["vram_bytes_per_gpu"].get<double>() < sizer::kFullFinetuneCardBytes;
+  CHECK_FALSE(small_pcie_box);
+}
+
 TEST_CASE("eligibility: a multi-day pretraining run's pick is not a marketplace host, and its reason says why", "[eligibility]") {
   // A 1B model on 20B tokens runs ~4.6 days on one H100: the bundled catalog's cheapest such GPU is a marketplace
   // listing, which ranks after every provider's capacity; the reason names the run's length in days.
