@@ -425,10 +425,7 @@ SIZER_NOINLINE std::vector<RankKey> judged_keys(const std::vector<Priced>& price
 }
 
 // Pretraining or a full fine-tune: a run that may last over a day, and then is also priced at published term prices.
-bool may_run_long(const Request& request) {
-  return request.kind == WorkloadKind::pretrain ||
-         (request.kind == WorkloadKind::finetune && request.training.method == MethodId::full);
-}
+bool may_run_long(const Request& request) { return is_big_training(request); }
 
 // Every catalog offering that passes the filters, placed and timed (once per shape) on demand and on spot.
 SIZER_NOINLINE std::vector<Priced> offering_candidates(const Request& request, const EnginePreset& engine, const Catalog& catalog,
@@ -718,8 +715,7 @@ SIZER_NOINLINE std::vector<ScalingRow> scaling_table(const Request& request, con
                                       double egress_bytes) {
   std::vector<ScalingRow> rows;
   // Only where the person chooses a cluster size: pretraining and full fine-tunes.
-  const bool sized = request.kind == WorkloadKind::pretrain ||
-                     (request.kind == WorkloadKind::finetune && request.training.method == MethodId::full);
+  const bool sized = is_big_training(request);
   if (offering == nullptr || !sized) return rows;
   const Gpu* gpu = catalog.find_gpu(offering->gpu);
   const Provider* provider = catalog.find_provider(offering->provider);

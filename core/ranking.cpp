@@ -130,8 +130,7 @@ void for_each_rule(const JudgedFacts& o, const Gpu* gpu, bool legacy, bool one_g
   if (!o.fits) return;
   const bool serving = request.kind == WorkloadKind::inference;
   const bool training = is_training(request.kind);
-  const bool big_training = request.kind == WorkloadKind::pretrain ||
-                            (request.kind == WorkloadKind::finetune && request.training.method == MethodId::full);
+  const bool big_training = is_big_training(request);
   const bool big_serving = serving && request.model.params_b >= kBigServingParamsB;
   // Not for pretraining: rule 5 says "Pretraining is multi-GPU, multi-node", and data parallelism keeps every GPU of
   // a node busy (rule 3's "a multi-GPU box you cannot fully use" is a serving replica's concern).
@@ -248,9 +247,7 @@ bool asks_marketplace(const Request& request) {
 
 // A run the guide calls long: pretraining, or a full fine-tune, for more than a day (rules 5 and 8).
 bool long_run(const EligibilityFacts& f, const Request& request) {
-  const bool big = request.kind == WorkloadKind::pretrain ||
-                   (request.kind == WorkloadKind::finetune && request.training.method == MethodId::full);
-  return big && f.job_s && *f.job_s > kLongJobS;
+  return is_big_training(request) && f.job_s && *f.job_s > kLongJobS;
 }
 
 }  // namespace
@@ -273,8 +270,7 @@ EligibilityVerdict eligibility_verdict(const EligibilityFacts& f, const Request&
   // Rule 4: "Full fine-tunes carry optimizer state and gradients: 80 GB cards or multi-GPU nodes with a strong
   // interconnect". Spread over smaller cards on PCIe, every step moves the gradients (and, sharded, the weights)
   // over the host's bus; a cheap box of 48 GB cards loses to that whatever it costs. One card that holds it is fine.
-  const bool full_finetune = request.kind == WorkloadKind::finetune && request.training.method == MethodId::full;
-  if (full_finetune && f.gpus > 1 && f.pcie_only && f.vram_bytes_per_gpu > 0 &&
+  if (is_full_finetune(request) && f.gpus > 1 && f.pcie_only && f.vram_bytes_per_gpu > 0 &&
       f.vram_bytes_per_gpu < kFullFinetuneCardBytes) {
     return {E::outside_rules, 4, "full_finetune_pcie_small_cards"};
   }

@@ -129,6 +129,13 @@ struct Request {
 };
 
 inline bool is_training(WorkloadKind kind) { return kind == WorkloadKind::finetune || kind == WorkloadKind::pretrain; }
+// A full fine-tune: optimizer state and gradients of every weight (the guide's rule 4).
+inline bool is_full_finetune(const Request& r) {
+  return r.kind == WorkloadKind::finetune && r.training.method == MethodId::full;
+}
+// Pretraining or a full fine-tune: the guide's big training (rules 4, 5), the runs that may last days and whose cluster
+// size the person chooses.
+inline bool is_big_training(const Request& r) { return r.kind == WorkloadKind::pretrain || is_full_finetune(r); }
 inline bool is_media(WorkloadKind kind) {
   return kind == WorkloadKind::image || kind == WorkloadKind::video || kind == WorkloadKind::audio;
 }

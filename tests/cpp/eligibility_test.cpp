@@ -32,6 +32,7 @@ EligibilityFacts fits_on(int64_t gpus, int64_t instances = 1) {
 
 const json kPretrain = {{"model", "llama-3.1-8b"}, {"workload", {{"kind", "pretrain"}, {"tokens", 1e11}}}};
 const json kFullFt = {{"model", "llama-3.1-8b"}, {"workload", {{"kind", "finetune"}, {"method", "full"}, {"dataset_tokens", 1e9}}}};
+const json kLora = {{"model", "llama-3.1-8b"}, {"workload", {{"kind", "finetune"}, {"method", "lora"}, {"dataset_tokens", 1e9}}}};
 const json kServe = {{"model", "llama-3.1-8b"}, {"workload", {{"kind", "inference"}, {"concurrency", 8}}}};
 const json kImages = {{"model", "sdxl-base-1.0"}, {"workload", {{"kind", "image"}, {"images", 1000}}}};
 
@@ -121,7 +122,6 @@ TEST_CASE("eligibility: endpoints on capacity that stays unless asked (rule 8)",
 }
 
 TEST_CASE("eligibility: long pretraining and multi-day full fine-tunes are not on a marketplace host unless asked (rules 5, 8)", "[eligibility]") {
-  const json kLora = {{"model", "llama-3.1-8b"}, {"workload", {{"kind", "finetune"}, {"method", "lora"}, {"dataset_tokens", 1e9}}}};
   for (const json& doc : {kPretrain, kFullFt}) {
     INFO(doc.dump());
     EligibilityFacts f = fits_on(1);
@@ -167,7 +167,6 @@ TEST_CASE("eligibility: a full fine-tune over cards under 80 GB joined only by P
   one.vram_bytes_per_gpu = f.vram_bytes_per_gpu;
   CHECK(sizer::eligibility_verdict(one, request_of(kFullFt)).klass == EligibilityId::eligible);
   // LoRA moves only the adapter's gradients: not this rule.
-  const json kLora = {{"model", "llama-3.1-8b"}, {"workload", {{"kind", "finetune"}, {"method", "lora"}, {"dataset_tokens", 1e9}}}};
   CHECK(sizer::eligibility_verdict(f, request_of(kLora)).klass == EligibilityId::eligible);
   // Through a ranked evaluate: the full fine-tune of an 8B model is not picked on a box of 48 GB PCIe cards.
   const json doc = {{"model", "llama-3.1-8b"}, {"workload", {{"kind", "finetune"}, {"method", "full"}, {"dataset_tokens", 2e8}}}};
