@@ -356,7 +356,10 @@ TargetFactors target_factors(const Request& request, std::string_view vendor) {
   };
   if (request.kind == WorkloadKind::inference) {
     t.decode = low("decode_output_tokens_per_s_per_user");
-    t.ttft = 1.0 / low("ttft_s");  // a time's high end is value / low_factor (uncertainty.cpp)
+    // A time's high end is value / low_factor + slow_add_s (uncertainty.cpp).
+    const std::optional<RangeFactors> ttft = range_factors(request, "ttft_s", vendor);
+    t.ttft = ttft ? 1.0 / ttft->low : 1.0;
+    t.ttft_add_s = ttft ? ttft->slow_add_s : 0.0;
   } else if (is_training(request.kind)) {
     t.training = 1.0 / low("train_s");
   }
@@ -374,7 +377,7 @@ std::optional<double> target_margin(const Option& o, const Request& request, con
     if (w.min_output_tokens_per_s_per_user && *w.min_output_tokens_per_s_per_user > 0 && o.decode_output_tokens_per_s_per_user) {
       take(*o.decode_output_tokens_per_s_per_user * t.decode / *w.min_output_tokens_per_s_per_user);
     }
-    if (w.max_ttft_s && *w.max_ttft_s > 0 && o.ttft_s && *o.ttft_s > 0) take(*w.max_ttft_s / (*o.ttft_s * t.ttft));
+    if (w.max_ttft_s && *w.max_ttft_s > 0 && o.ttft_s && *o.ttft_s > 0) take(*w.max_ttft_s / (*o.ttft_s * t.ttft + t.ttft_add_s));
   } else if (is_training(request.kind) && request.training.deadline_s && o.train_s) {
     // Every billed second counts: the whole job (start-up, spot restarts) with the training time at its slow end.
     const double whole = o.job_s.value_or(*o.train_s);

@@ -139,6 +139,7 @@ int eligibility_rank(EligibilityId klass);
 struct TargetFactors {
   double decode = 1;    // low-end factor of a per-user decode rate (truth / prediction, 10th percentile)
   double ttft = 1;      // high-end factor of a time to first token (a time takes the reciprocal)
+  double ttft_add_s = 0;  // seconds its high end adds (uncertainty.hpp additive_slow_s)
   double training = 1;  // high-end factor of a training time
 };
 // `vendor`: the option's GPU vendor, one of the conditions its range widens for (uncertainty.hpp).

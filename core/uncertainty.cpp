@@ -46,7 +46,7 @@ void add(Option& option, const Request& request, std::string_view figure, const 
   r.figure = std::string(figure);
   // truth / prediction of a speed lies in [low, high]; a time is its reciprocal.
   r.low = larger_is_faster(figure) ? *value * low_factor : *value / high_factor;
-  r.high = larger_is_faster(figure) ? *value * high_factor : *value / low_factor;
+  r.high = larger_is_faster(figure) ? *value * high_factor : *value / low_factor + f->slow_add_s;
   r.cases = row->cases;
   r.basis = std::string(row->group) + "/" + std::string(row->engine) + "/" + std::string(row->family);
   if (std::isfinite(r.low) && std::isfinite(r.high)) option.ranges.push_back(std::move(r));
@@ -61,7 +61,9 @@ std::optional<RangeFactors> range_factors(const Request& request, std::string_vi
   // Away from the calibrated conditions the interval widens in log space by 1 + w per condition
   // (distance_from_calibration; w is the table's "distance" row, set by the held-out coverage).
   const double widen = 1.0 + distance_widening() * distance_from_calibration(request, figure, vendor);
-  return RangeFactors{std::exp(std::log(row->low_factor) * widen), std::exp(std::log(row->high_factor) * widen), row};
+  // The added seconds only apply to a time (a rate's slow end would need the work behind it).
+  const double add_s = larger_is_faster(figure) ? 0.0 : additive_slow_s(key.group);
+  return RangeFactors{std::exp(std::log(row->low_factor) * widen), std::exp(std::log(row->high_factor) * widen), add_s, row};
 }
 
 int distance_from_calibration(const Request& request, std::string_view figure, std::string_view vendor) {
@@ -83,6 +85,13 @@ int distance_from_calibration(const Request& request, std::string_view figure, s
 double distance_widening() {
   for (const SpreadRow& row : kSpreadRows) {
     if (row.group == "distance") return row.low_factor;
+  }
+  return 0.0;
+}
+
+double additive_slow_s(std::string_view group) {
+  for (const SpreadRow& row : kSpreadRows) {
+    if (row.group == "additive" && row.engine == group) return row.low_factor;
   }
   return 0.0;
 }

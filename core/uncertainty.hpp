@@ -26,6 +26,11 @@ struct SpreadRow {
   double high_factor;  // 90th percentile
 };
 
+// Two kinds of row carry a constant rather than a spread (low_factor == high_factor): ("distance", "*", "*"), the
+// log-space widening per condition (distance_widening), and ("additive", <group>, "*"), the seconds added to the
+// slow end of a time figure of <group> (additive_slow_s; the TTFT group: a per-request cost that does not scale
+// with the prefill, chosen like the spreads on held-out sources; tests/calibration/README.md "Ranges").
+
 // The row for (group, engine, family), falling back to (group, engine, *), (group, *, family),
 // (group, *, *) and (*, *, *); nullptr only when the table has none of them.
 const SpreadRow* find_spread(std::string_view group, std::string_view engine, std::string_view family);
@@ -54,6 +59,7 @@ void set_ranges(Option& option, const Request& request, std::string_view vendor 
 // target margins (ranking.cpp target_factors) both read them, so a margin is the range the option shows.
 struct RangeFactors {
   double low = 1, high = 1;
+  double slow_add_s = 0;  // seconds added to the slow end of a time figure (value / low + slow_add_s)
   const SpreadRow* row = nullptr;
 };
 std::optional<RangeFactors> range_factors(const Request& request, std::string_view figure, std::string_view vendor);
@@ -65,5 +71,9 @@ int distance_from_calibration(const Request& request, std::string_view figure, s
 
 // The log-space widening per condition: the table's ("distance", "*", "*") row's low_factor; 0 without one.
 double distance_widening();
+
+// The seconds added to the slow end of a time figure of metric `group`: the table's ("additive", group, "*") row's
+// low_factor; 0 without one.
+double additive_slow_s(std::string_view group);
 
 }  // namespace sizer

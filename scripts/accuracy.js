@@ -270,6 +270,10 @@ const FIGURE_GROUPS = Object.freeze({
   mfu: 'training',
 });
 const SPREAD_GROUPS = ['decode', 'throughput', 'ttft', 'training', 'diffusion', 'audio'];
+// Groups whose slow end takes an added time in seconds rather than a log-space margin (see chooseRangeScales),
+// and the figures (seconds) it applies to; core/uncertainty.cpp reads the table's ("additive", group) row.
+const ADDITIVE_GROUPS = new Set(['ttft']);
+const TIME_FIGURES = new Set(['ttft_s', 'ttft_mean_s', 'ttft_p90_s']);
 const WIDE_FORMATS = new Set(['fp32', 'bf16', 'fp16']);  // 16 bits a weight or more: not quantised
 
 function figureOfField(field) {
@@ -313,8 +317,15 @@ function spreadSample(result) {
   if (!result.evaluated || result.kind !== POINT || !result.spread_key) return null;
   const f = logFactor(result);
   const own = logFactor(result, true);
-  return f === null || own === null ? null
-    : { ...result.spread_key, log_factor: f, log_factor_in_sample: own, id: result.id, distance: result.distance || 0 };
+  if (f === null || own === null) return null;
+  const sample = { ...result.spread_key, log_factor: f, log_factor_in_sample: own, id: result.id, distance: result.distance || 0 };
+  // The predicted seconds behind each log factor: log_factor = log(predicted / true time), so the
+  // cross-validated prediction is the in-sample one times e^(f - own).
+  if (result.time_s > 0) {
+    sample.time_in_sample_s = result.time_s;
+    sample.time_s = result.time_s * Math.exp(f - own);
+  }
+  return sample;
 }
 
 // How the table is built from the samples (a Bayesian-flavoured shrinkage, documented in
@@ -418,23 +429,83 @@ function rowBasis(row) {
 }
 
 // `widening`: the log-space widening per condition away from the calibration (the "distance" row).
-function covers(row, sample, widening = 0) {
+// `additive_s`: seconds added to the slow end of a time (a sample with `time_s`, its predicted seconds).
+function covers(row, sample, widening = 0, additive_s = 0) {
   const k = 1 + widening * (sample.distance || 0);
-  return sample.log_factor >= row.low_log * k - 1e-12 && sample.log_factor <= row.high_log * k + 1e-12;
+  const high = sample.log_factor <= row.high_log * k + 1e-12;
+  let low = sample.log_factor >= row.low_log * k - 1e-12;
+  if (!low && additive_s > 0 && sample.time_s > 0) {
+    // true seconds = predicted · e^(−log_factor); the slow end is predicted · e^(−low·k) + additive_s
+    low = sample.time_s * Math.exp(-sample.log_factor) <= sample.time_s * Math.exp(-row.low_log * k) + additive_s + 1e-12;
+  }
+  return low && high;
 }
 
-// The widening per condition, chosen once on every held-out ranged case measured away from the calibrated
-// conditions (distance ≥ 1): the smallest on the grid 0, 0.05, …, 2 whose held-out coverage of them reaches
-// COVERAGE_TARGET (the widest when none does).
+// The widening per condition, chosen on the held-out ranged cases measured away from the calibrated
+// conditions (distance >= 1), after the group margins below: the smallest on the grid 0, 0.05, ..., 2 whose
+// held-out coverage of them reaches COVERAGE_TARGET (the widest when none does).
 const COVERAGE_TARGET = 0.8;
 const WIDENING_GRID = Array.from({ length: 41 }, (_, i) => i * 0.05);
 function chooseWidening(farSamples) {
   if (!farSamples.length) return 0;
   for (const w of WIDENING_GRID) {
-    const held = farSamples.filter((s) => covers(s.row_cv, s, w)).length / farSamples.length;
+    const held = farSamples.filter((s) => covers(s.row, s, w, s.additive_s || 0)).length / farSamples.length;
     if (held >= COVERAGE_TARGET) return w;
   }
   return WIDENING_GRID[WIDENING_GRID.length - 1];
+}
+
+// Group margins: the spreads above come from in-fold residuals, and a source the table has not seen lands
+// outside them more often than one in five (2026-12-06, nested: TTFT held 60%, diffusion 63%). Each group's
+// interval is widened on each side by the smallest log-space margin on the grid 0, 0.025, ..., 2 that leaves at
+// most TAIL_SHARE of the group's held-out cases beyond that side (each case judged against the table built
+// without its own fold), so that an ~80% range misses about one case in ten on each side. On each side apart: a
+// group whose misses all fall one way widens on that side only.
+// The slow end of a time to first token takes seconds instead (ADDITIVE_GROUPS, the grid 0, 5 ms, ..., 1 s): what
+// the model misses there is a per-request cost that does not scale with the prefill (the API server's request
+// path: GPUStack's Qwen3-8B on one H100 takes 52-59 ms for a first token the prefill explains in 14-17 ms), and a
+// log-space margin wide enough for a 15 ms prediction would multiply a 1 s one by the same factor.
+const TAIL_SHARE = 0.1;
+const MARGIN_GRID = Array.from({ length: 81 }, (_, i) => i * 0.025);
+const ADDITIVE_GRID_S = Array.from({ length: 201 }, (_, i) => i * 0.005);
+
+function scaleRow(row, margin) {
+  if (!margin || row.center === undefined) return row;
+  return { ...row, low_log: Math.min(row.center - row.below - margin.below, 0),
+    high_log: Math.max(row.center + row.above + margin.above, 0), margin };
+}
+
+// The table with each group's margins applied (the all-groups row and the distance row as they are).
+function scaleTable(rows, margins) {
+  return rows.map((r) => (margins[r.group] ? scaleRow(r, margins[r.group]) : r));
+}
+
+// items: { group, log_factor, distance, row, time_s? } with `row` the unscaled row of a table that did not see the
+// item. Returns { margins: { group: { below, above, additive_s } }, widening }.
+function chooseRangeScales(items) {
+  const margins = {};
+  for (const group of SPREAD_GROUPS) {
+    const inGroup = items.filter((s) => s.group === group);
+    if (!inGroup.length) continue;
+    const smallest = (grid, outside) => grid.find((m) => inGroup.filter((s) => outside(s, m)).length <= TAIL_SHARE * inGroup.length)
+      ?? grid[grid.length - 1];
+    const above = smallest(MARGIN_GRID, (s, m) => s.log_factor > scaleRow(s.row, { below: 0, above: m }).high_log + 1e-12);
+    if (ADDITIVE_GROUPS.has(group)) {
+      const additive_s = smallest(ADDITIVE_GRID_S, (s, a) => !covers({ ...s.row, high_log: Infinity }, s, 0, a));
+      margins[group] = { below: 0, above, additive_s };
+    } else {
+      const below = smallest(MARGIN_GRID, (s, m) => s.log_factor < scaleRow(s.row, { below: m, above: 0 }).low_log - 1e-12);
+      margins[group] = { below, above, additive_s: 0 };
+    }
+  }
+  const far = items.filter((s) => s.distance > 0).map((s) => ({ ...s, row: margins[s.group] ? scaleRow(s.row, margins[s.group]) : s.row,
+    additive_s: margins[s.group] ? margins[s.group].additive_s : 0 }));
+  return { margins, widening: chooseWidening(far) };
+}
+
+// The seconds a group's slow end takes (0 for groups without an additive term).
+function additiveOf(margins, group) {
+  return margins && margins[group] ? margins[group].additive_s || 0 : 0;
 }
 
 // The table as core/uncertainty_table.inc holds it (low/high factors on truth / prediction of a speed).
@@ -448,6 +519,10 @@ function renderSpreadTable(rows) {
   for (const r of rows) {
     if (r.group === 'distance') {
       lines.push(`{"distance", "*", "*", ${r.cases}, ${num(r.widening)}, ${num(r.widening)}},`);
+      continue;
+    }
+    if (r.group === 'additive') {
+      lines.push(`{"additive", "${r.engine}", "*", ${r.cases}, ${num(r.additive_s)}, ${num(r.additive_s)}},`);
       continue;
     }
     lines.push(`{"${r.group}", "${r.engine}", "${r.family}", ${r.cases}, ${num(Math.exp(r.low_log))}, ${num(Math.exp(r.high_log))}},`);
@@ -526,9 +601,11 @@ function assignFolds(items, k) {
 
 const CV_FOLDS = 5;
 
-// Range coverage in sample (the table from every case) and held out (for each fold, the table built
-// without it, applied to it), per metric group. Adds to each result: source, fold, and `covered` /
-// `covered_cv` where it is a spread sample.
+// Range coverage in sample (the shipped table: every case, with the margins and widening chosen on held-out
+// cases) and held out, per metric group. The held-out figure is nested: for each fold, the table built without it,
+// with margins and widening chosen without it too (each other case judged against a table that saw neither that
+// fold nor its own), applied to it; so no case's own fold ever sets the interval it is judged by. Adds to each
+// result: source, fold, and `covered` / `covered_cv` where it is a spread sample.
 function rangeCoverage(report, k = CV_FOLDS) {
   const byCase = new Map(report.cases.map((c) => [c.id, c]));
   const samples = [];
@@ -538,25 +615,45 @@ function rangeCoverage(report, k = CV_FOLDS) {
     const s = spreadSample(r);
     if (s) samples.push({ ...s, source: c ? c.source : '', metric_group: r.group, result: r });
   }
-  const full = buildSpreadTable(samples);
-  for (let f = 0; f < k; f++) {
-    const train = samples.filter((s) => s.result.fold !== f);
-    const table = buildSpreadTable(train);
-    for (const s of samples.filter((x) => x.result.fold === f)) s.row_cv = findSpread(table, s);
+  const tables = new Map();
+  const tableWithout = (folds) => {
+    const key = [...new Set(folds)].sort().join(',');
+    if (!tables.has(key)) tables.set(key, buildSpreadTable(samples.filter((s) => !folds.includes(s.result.fold))));
+    return tables.get(key);
+  };
+  const heldOut = (s, extra = []) => ({ group: s.group, log_factor: s.log_factor, distance: s.distance, time_s: s.time_s,
+    row: findSpread(tableWithout([s.result.fold, ...extra]), s) });
+  const folded = samples.filter((s) => typeof s.result.fold === 'number');
+  // Shipped: margins and widening from every case held out once.
+  const shipped = chooseRangeScales(folded.map((s) => heldOut(s)).filter((x) => x.row));
+  const full = scaleTable(buildSpreadTable(samples), shipped.margins);
+  const far = folded.filter((s) => s.distance > 0);
+  full.push({ group: 'distance', engine: '*', family: '*', cases: far.length, widening: shipped.widening });
+  for (const group of ADDITIVE_GROUPS) {
+    const n = folded.filter((s) => s.group === group && s.time_s > 0).length;
+    full.push({ group: 'additive', engine: group, family: '*', cases: n, additive_s: additiveOf(shipped.margins, group) });
   }
-  const far = samples.filter((s) => s.distance > 0 && s.row_cv);
-  const widening = chooseWidening(far);
-  full.push({ group: 'distance', engine: '*', family: '*', cases: far.length, widening });
-  // In sample: what the calculator shows, its own prediction inside the table built from every case.
+  // In sample: what the calculator shows, its own prediction inside the shipped table.
   for (const s of samples) {
-    s.result.covered = covers(findSpread(full, s), { log_factor: s.log_factor_in_sample, distance: s.distance }, widening);
-    if (!s.row_cv) continue;
-    const row = s.row_cv;
-    const kd = 1 + widening * s.distance;
-    s.result.covered_cv = covers(row, s, widening);
-    s.result.range_cv = { low_log: row.low_log * kd, high_log: row.high_log * kd, basis: rowBasis(row) };
+    s.result.covered = covers(findSpread(full, s), { log_factor: s.log_factor_in_sample, distance: s.distance, time_s: s.time_in_sample_s },
+      shipped.widening, additiveOf(shipped.margins, s.group));
   }
-  return { table: full, samples, widening };
+  const byFold = [];
+  for (let f = 0; f < k; f++) {
+    const inner = folded.filter((s) => s.result.fold !== f).map((s) => heldOut(s, [f])).filter((x) => x.row);
+    const scales = chooseRangeScales(inner);
+    byFold.push(scales);
+    const table = scaleTable(tableWithout([f]), scales.margins);
+    for (const s of folded.filter((x) => x.result.fold === f)) {
+      const row = findSpread(table, s);
+      if (!row) continue;
+      s.row_cv = row;
+      const kd = 1 + scales.widening * s.distance;
+      s.result.covered_cv = covers(row, s, scales.widening, additiveOf(scales.margins, s.group));
+      s.result.range_cv = { low_log: row.low_log * kd, high_log: row.high_log * kd, basis: rowBasis(row) };
+    }
+  }
+  return { table: full, samples, widening: shipped.widening, margins: shipped.margins, byFold };
 }
 
 function coverageStats(results, group) {
@@ -944,6 +1041,8 @@ function evaluateCases(options = {}) {
       const figure = figureOfField(entry.field);
       const ranges = response.options && response.options[0] ? response.options[0].ranges : undefined;
       result.core_basis = ranges && ranges[figure] ? ranges[figure].basis : null;
+      // The figure in seconds where its group's slow end takes an added time (ADDITIVE_GROUPS).
+      if (ADDITIVE_GROUPS.has(result.spread_key.group) && TIME_FIGURES.has(figure) && raw > 0) result.time_s = raw;
     }
     let prediction;
     try {
@@ -980,6 +1079,8 @@ function evaluateCases(options = {}) {
   const coverage = rangeCoverage(report);
   report.spreadTable = coverage.table;
   report.widening = coverage.widening;
+  report.rangeScales = coverage.margins;
+  report.rangeScalesByFold = coverage.byFold;
   report.stats = groupStats(results, groups);
   for (const group of groups) Object.assign(report.stats[group], coverageStats(results, group));
   return report;
@@ -1134,12 +1235,20 @@ function cvNotes(report) {
   } else {
     lines.push('No refit (--no-refit): the CV error columns are empty; the coverage uses in-sample predictions.');
   }
+  if (report.rangeScales) {
+    const m = Object.entries(report.rangeScales).map(([g, x]) => (ADDITIVE_GROUPS.has(g)
+      ? `${g} +${(x.additive_s * 1000).toFixed(0)} ms/${x.above.toFixed(3)}` : `${g} ${x.below.toFixed(3)}/${x.above.toFixed(3)}`)).join(', ');
+    lines.push(`Group margins (below/above, added to each row's spread: log space, or seconds added to the slow end ` +
+      `of a ${[...ADDITIVE_GROUPS].join(', ')} time): ${m}. On each side the smallest on the grid (log 0–2 in steps ` +
+      `of 0.025; 0–1 s in steps of 5 ms) that leaves at most ${TAIL_SHARE * 100}% of the group's held-out cases ` +
+      'beyond that side. "in ranges (held out)" is nested: each fold\'s margins and widening are chosen without that fold.');
+  }
   if (typeof report.widening === 'number') {
     const far = report.spreadTable.find((r) => r.group === 'distance');
     lines.push(`Ranges away from the calibrated conditions (another GPU vendor, an MoE model, FP4 weights, serving ` +
       `under load: each counts 1) widen in log space by 1 + ${report.widening.toFixed(2)} per condition: the smallest ` +
       `widening on the grid 0–2 (steps of 0.05) whose held-out coverage of the ${far ? far.cases : 0} ranged cases ` +
-      `measured under at least one such condition reaches ${COVERAGE_TARGET * 100}%.`);
+      `measured under at least one such condition reaches ${COVERAGE_TARGET * 100}% after the group margins.`);
   }
   lines.push(`Fixed, set by hand on all cases (not refit): ${FIXED_CONSTANTS.join('; ')}.`);
   return lines;
@@ -1388,6 +1497,11 @@ module.exports = {
   renderSpreadTable,
   spreadTablePath,
   smallSampleWidening,
+  scaleRow,
+  scaleTable,
+  chooseRangeScales,
+  covers,
+  TAIL_SHARE,
   rowBasis,
   touches,
   SPREAD_GROUPS,

@@ -10,6 +10,7 @@
 #include "evaluate.hpp"
 #include "ranking.hpp"
 #include "support.hpp"
+#include "uncertainty.hpp"
 
 using sizer::EligibilityFacts;
 using sizer::EligibilityId;
@@ -300,6 +301,27 @@ TEST_CASE("margin on targets: targets met at the low end of the range rank befor
     }
   }
   CHECK(with_margin > 0);
+}
+
+TEST_CASE("margin on a first-token target: the slow end of the TTFT range, its added seconds included",
+          "[eligibility][margin]") {
+  const json r = sizer_test::evaluate({{"model", "qwen2.5-32b"},
+                                       {"workload", {{"kind", "inference"}, {"weights", "fp8"}, {"concurrency", 4},
+                                                     {"max_ttft_s", 0.4}}},
+                                       {"limit", 100}});
+  REQUIRE(r["ok"] == true);
+  const double add_s = sizer::additive_slow_s("ttft");
+  int checked = 0;
+  for (const json& o : r["options"]) {
+    if (!o["fits"].get<bool>() || !o.contains("target_margin") || !o.contains("ttft_s")) continue;
+    const json& range = o["ranges"]["ttft_s"];
+    const double ttft = o["ttft_s"];
+    // The range's slow end is the time over the row's low factor plus the added seconds, and the margin reads it.
+    CHECK(range["high"].get<double>() >= ttft + add_s - 1e-12);
+    CHECK(o["target_margin"].get<double>() == Approx(0.4 / range["high"].get<double>()).epsilon(1e-9));
+    ++checked;
+  }
+  CHECK(checked > 10);
 }
 
 TEST_CASE("the right cost for the work: a fixed load by its monthly cost, an offline batch by the job's cost",

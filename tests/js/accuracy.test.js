@@ -297,6 +297,48 @@ test('spread table: every group has a row, intervals hold the figure, small samp
   parsed.forEach((m, i) => assert.ok(Math.abs(Math.log(Number(m[5])) - rows[i].low_log) < 1e-5));
 });
 
+test('group margins: each side widened only as far as its held-out misses need, none where none miss', () => {
+  const { scaleRow, scaleTable, chooseRangeScales, TAIL_SHARE } = accuracy;
+  const row = { group: 'diffusion', engine: '*', family: '*', center: 0, below: 0.2, above: 0.2, low_log: -0.2, high_log: 0.2 };
+  // 20 held-out diffusion cases: 14 inside, 6 far below (slower than predicted); 20 decode cases inside.
+  const items = [];
+  for (let i = 0; i < 14; i++) items.push({ group: 'diffusion', log_factor: -0.15 + 0.02 * i, distance: 0, row });
+  for (let i = 0; i < 6; i++) items.push({ group: 'diffusion', log_factor: -0.5 - 0.1 * i, distance: 0, row });
+  for (let i = 0; i < 20; i++) items.push({ group: 'decode', log_factor: -0.1 + 0.01 * i, distance: 0, row: { ...row, group: 'decode' } });
+  const { margins, widening } = chooseRangeScales(items);
+  assert.equal(margins.diffusion.above, 0);
+  assert.equal(margins.decode.below, 0);
+  assert.equal(margins.decode.above, 0);
+  assert.equal(widening, 0);
+  const wide = scaleRow(row, margins.diffusion);
+  const beyond = (m) => items.filter((s) => s.group === 'diffusion' && s.log_factor < scaleRow(row, { below: m, above: 0 }).low_log - 1e-12).length;
+  assert.ok(beyond(margins.diffusion.below) <= TAIL_SHARE * 20, 'at most one case in ten beyond the low side');
+  assert.ok(beyond(margins.diffusion.below - 0.025) > TAIL_SHARE * 20, 'the smallest such margin on the grid');
+  assert.ok(wide.low_log < row.low_log && wide.high_log === row.high_log);
+  // The table: group rows scaled, the all-groups row and other groups as they were.
+  const table = scaleTable([{ ...row, group: '*' }, row, { ...row, group: 'decode' }], margins);
+  assert.equal(table[0].low_log, row.low_log);
+  assert.equal(table[1].low_log, wide.low_log);
+  assert.equal(table[2].low_log, row.low_log);
+});
+
+test('group margins: the slow end of a first token takes added seconds, which cover short predictions first', () => {
+  const { chooseRangeScales, covers, TAIL_SHARE } = accuracy;
+  const row = { group: 'ttft', engine: '*', family: '*', center: 0, below: 0.2, above: 0.2, low_log: -0.2, high_log: 0.2 };
+  // log_factor = log(predicted / true seconds). 16 cases inside; 4 short predictions (15 ms) that take 45 ms more.
+  const items = [];
+  for (let i = 0; i < 16; i++) items.push({ group: 'ttft', log_factor: -0.1 + 0.01 * i, distance: 0, time_s: 0.2 + 0.05 * i, row });
+  for (let i = 0; i < 4; i++) items.push({ group: 'ttft', log_factor: Math.log(0.015 / 0.06), distance: 0, time_s: 0.015, row });
+  const { margins } = chooseRangeScales(items);
+  assert.equal(margins.ttft.below, 0, 'no log-space margin on the slow side');
+  assert.ok(margins.ttft.additive_s > 0 && margins.ttft.additive_s <= 0.05, `added ${margins.ttft.additive_s} s`);
+  const out = (a) => items.filter((s) => !covers(row, s, 0, a)).length;
+  assert.ok(out(margins.ttft.additive_s) <= TAIL_SHARE * 20);
+  assert.ok(out(margins.ttft.additive_s - 0.005) > TAIL_SHARE * 20, 'the smallest on the grid');
+  // The same seconds barely move a long prediction's slow end: a 1 s first token 40% late stays outside.
+  assert.ok(!covers(row, { log_factor: Math.log(1 / 1.4), time_s: 1, distance: 0 }, 0, margins.ttft.additive_s));
+});
+
 test('refit: a constant touches only the cases it enters', () => {
   const r = (group, engine) => ({ evaluated: true, group, engine });
   assert.ok(accuracy.touches('engine.vllm.bandwidth_efficiency', r('decode', 'vllm')));
