@@ -348,8 +348,8 @@ int eligibility_rank(EligibilityId klass) {
 
 TargetFactors target_factors(const Request& request, std::string_view vendor) {
   TargetFactors t;
-  // The option's own range (uncertainty.cpp `add`): the table's factor, widened in log space by 1 + w per
-  // condition away from the calibration (vendor, MoE, FP4, load), so the margin reads the range the option shows.
+  // The option's own range (uncertainty.cpp `add`): the table's factor, widened in log space by 1 + the sum of the w
+  // of each condition away from the calibration (vendor, MoE, FP4, load), so the margin reads the range the option shows.
   auto low = [&](std::string_view figure) {
     const std::optional<RangeFactors> f = range_factors(request, figure, vendor);
     return f ? f->low : 1.0;

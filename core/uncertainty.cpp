@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <optional>
+#include <vector>
 
 #include "formats.hpp"
 #include "vocabulary.hpp"
@@ -58,33 +59,38 @@ std::optional<RangeFactors> range_factors(const Request& request, std::string_vi
   const SpreadKey key = spread_key(request, figure);
   const SpreadRow* row = find_spread(key.group, key.engine, key.family);
   if (row == nullptr || !(row->low_factor > 0) || !(row->high_factor >= row->low_factor)) return std::nullopt;
-  // Away from the calibrated conditions the interval widens in log space by 1 + w per condition
-  // (distance_from_calibration; w is the table's "distance" row, set by the held-out coverage).
-  const double widen = 1.0 + distance_widening() * distance_from_calibration(request, figure, vendor);
+  // Away from the calibrated conditions the interval widens in log space by 1 + the sum of each present
+  // condition's w (far_conditions; w is the table's ("distance", condition) row, set by the held-out coverage).
+  double widen = 1.0;
+  for (std::string_view condition : far_conditions(request, figure, vendor)) widen += distance_widening(condition);
   // The added seconds only apply to a time (a rate's slow end would need the work behind it).
   const double add_s = larger_is_faster(figure) ? 0.0 : additive_slow_s(key.group);
   return RangeFactors{std::exp(std::log(row->low_factor) * widen), std::exp(std::log(row->high_factor) * widen), add_s, row};
 }
 
-int distance_from_calibration(const Request& request, std::string_view figure, std::string_view vendor) {
-  int d = 0;
-  if (!vendor.empty() && vendor != "nvidia") ++d;
+std::vector<std::string_view> far_conditions(const Request& request, std::string_view figure, std::string_view vendor) {
+  std::vector<std::string_view> out;
+  if (!vendor.empty() && vendor != "nvidia") out.push_back("vendor");
   const bool moe = request.model.params_b > 0 && request.model.active_params_b > 0 &&
                    request.model.active_params_b < 0.99 * request.model.params_b;
-  if (moe) ++d;
-  if (weights_of(request) == WeightFormatId::fp4) ++d;
+  if (moe) out.push_back("moe");
+  if (weights_of(request) == WeightFormatId::fp4) out.push_back("fp4");
   const std::string_view group = group_of(request, figure);
   const bool serving = group == "decode" || group == "throughput" || group == "ttft";
   if (serving && request.kind == WorkloadKind::inference &&
       (request.inference.concurrency > 1 || (request.inference.requests_per_s && *request.inference.requests_per_s > 0))) {
-    ++d;
+    out.push_back("load");
   }
-  return d;
+  return out;
 }
 
-double distance_widening() {
+int distance_from_calibration(const Request& request, std::string_view figure, std::string_view vendor) {
+  return static_cast<int>(far_conditions(request, figure, vendor).size());
+}
+
+double distance_widening(std::string_view condition) {
   for (const SpreadRow& row : kSpreadRows) {
-    if (row.group == "distance") return row.low_factor;
+    if (row.group == "distance" && row.engine == condition) return row.low_factor;
   }
   return 0.0;
 }

@@ -8,6 +8,7 @@
 #pragma once
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "request.hpp"
 #include "response.hpp"
@@ -26,8 +27,8 @@ struct SpreadRow {
   double high_factor;  // 90th percentile
 };
 
-// Two kinds of row carry a constant rather than a spread (low_factor == high_factor): ("distance", "*", "*"), the
-// log-space widening per condition (distance_widening), and ("additive", <group>, "*"), the seconds added to the
+// Two kinds of row carry a constant rather than a spread (low_factor == high_factor): ("distance", <condition>, "*"),
+// the log-space widening for one condition away from the calibration (distance_widening), and ("additive", <group>, "*"), the seconds added to the
 // slow end of a time figure of <group> (additive_slow_s; the TTFT group: a per-request cost that does not scale
 // with the prefill, chosen like the spreads on held-out sources; tests/calibration/README.md "Ranges").
 
@@ -64,13 +65,16 @@ struct RangeFactors {
 };
 std::optional<RangeFactors> range_factors(const Request& request, std::string_view figure, std::string_view vendor);
 
-// How many of the conditions the calibration holds few cases of a figure is asked under: a GPU vendor
-// other than NVIDIA, an MoE model, FP4 weights, and for serving figures load (more than one user, or an
-// arrival rate). Each widens the interval (scripts/accuracy.js mirrors it as distanceOf).
+// The conditions the calibration holds few cases of that a figure is asked under, by name: "vendor" (a GPU vendor
+// other than NVIDIA), "moe" (an MoE model), "fp4" (FP4 weights), and for serving figures "load" (more than one
+// user, or an arrival rate). Each widens the interval by its own amount (scripts/accuracy.js mirrors it as
+// farConditionsOf); distance_from_calibration counts them.
+std::vector<std::string_view> far_conditions(const Request& request, std::string_view figure, std::string_view vendor);
 int distance_from_calibration(const Request& request, std::string_view figure, std::string_view vendor);
 
-// The log-space widening per condition: the table's ("distance", "*", "*") row's low_factor; 0 without one.
-double distance_widening();
+// The log-space widening for one of those conditions: the table's ("distance", condition, "*") row's low_factor;
+// 0 without one.
+double distance_widening(std::string_view condition);
 
 // The seconds added to the slow end of a time figure of metric `group`: the table's ("additive", group, "*") row's
 // low_factor; 0 without one.

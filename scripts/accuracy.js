@@ -318,7 +318,8 @@ function spreadSample(result) {
   const f = logFactor(result);
   const own = logFactor(result, true);
   if (f === null || own === null) return null;
-  const sample = { ...result.spread_key, log_factor: f, log_factor_in_sample: own, id: result.id, distance: result.distance || 0 };
+  const sample = { ...result.spread_key, log_factor: f, log_factor_in_sample: own, id: result.id, distance: result.distance || 0,
+    far: result.far || [] };
   // The predicted seconds behind each log factor: log_factor = log(predicted / true time), so the
   // cross-validated prediction is the in-sample one times e^(f - own).
   if (result.time_s > 0) {
@@ -428,10 +429,15 @@ function rowBasis(row) {
   return `${row.group}/${row.engine}/${row.family}`;
 }
 
-// `widening`: the log-space widening per condition away from the calibration (the "distance" row).
+// The log-space factor a sample's interval widens by: 1 + the widening of each far condition it was measured under.
+function wideningFactor(widening, sample) {
+  return 1 + (sample.far || []).reduce((k, c) => k + ((widening && widening[c]) || 0), 0);
+}
+
+// `widening`: { condition: log-space widening } away from the calibration (the "distance" rows).
 // `additive_s`: seconds added to the slow end of a time (a sample with `time_s`, its predicted seconds).
-function covers(row, sample, widening = 0, additive_s = 0) {
-  const k = 1 + widening * (sample.distance || 0);
+function covers(row, sample, widening = {}, additive_s = 0) {
+  const k = wideningFactor(widening, sample);
   const high = sample.log_factor <= row.high_log * k + 1e-12;
   let low = sample.log_factor >= row.low_log * k - 1e-12;
   if (!low && additive_s > 0 && sample.time_s > 0) {
@@ -441,18 +447,25 @@ function covers(row, sample, widening = 0, additive_s = 0) {
   return low && high;
 }
 
-// The widening per condition, chosen on the held-out ranged cases measured away from the calibrated
-// conditions (distance >= 1), after the group margins below: the smallest on the grid 0, 0.05, ..., 2 whose
-// held-out coverage of them reaches COVERAGE_TARGET (the widest when none does).
+// The widening for each condition away from the calibrated conditions (FAR_CONDITIONS), chosen on the held-out
+// ranged cases measured under it, after the group margins below: for each condition in turn, the smallest on the
+// grid 0, 0.05, ..., 2 whose held-out coverage of the cases measured under that condition reaches COVERAGE_TARGET
+// with the others at their current values (the widest when none does); two passes. Per condition, not pooled: a
+// pooled widening let the many load and MoE cases that hold hide the vendor's that do not (2026-12-06: AMD 7/14).
 const COVERAGE_TARGET = 0.8;
 const WIDENING_GRID = Array.from({ length: 41 }, (_, i) => i * 0.05);
+const FAR_CONDITIONS = ['vendor', 'moe', 'fp4', 'load'];
 function chooseWidening(farSamples) {
-  if (!farSamples.length) return 0;
-  for (const w of WIDENING_GRID) {
-    const held = farSamples.filter((s) => covers(s.row, s, w, s.additive_s || 0)).length / farSamples.length;
-    if (held >= COVERAGE_TARGET) return w;
+  const w = Object.fromEntries(FAR_CONDITIONS.map((c) => [c, 0]));
+  for (let pass = 0; pass < 2; pass++) {
+    for (const c of FAR_CONDITIONS) {
+      const withC = farSamples.filter((s) => (s.far || []).includes(c));
+      if (!withC.length) continue;
+      const held = (x) => withC.filter((s) => covers(s.row, s, { ...w, [c]: x }, s.additive_s || 0)).length / withC.length;
+      w[c] = WIDENING_GRID.find((x) => held(x) >= COVERAGE_TARGET) ?? WIDENING_GRID[WIDENING_GRID.length - 1];
+    }
   }
-  return WIDENING_GRID[WIDENING_GRID.length - 1];
+  return w;
 }
 
 // Group margins: the spreads above come from in-fold residuals, and a source the table has not seen lands
@@ -480,7 +493,7 @@ function scaleTable(rows, margins) {
   return rows.map((r) => (margins[r.group] ? scaleRow(r, margins[r.group]) : r));
 }
 
-// items: { group, log_factor, distance, row, time_s? } with `row` the unscaled row of a table that did not see the
+// items: { group, log_factor, distance, far, row, time_s? } with `row` the unscaled row of a table that did not see the
 // item. Returns { margins: { group: { below, above, additive_s } }, widening }.
 function chooseRangeScales(items) {
   const margins = {};
@@ -518,7 +531,7 @@ function renderSpreadTable(rows) {
   ];
   for (const r of rows) {
     if (r.group === 'distance') {
-      lines.push(`{"distance", "*", "*", ${r.cases}, ${num(r.widening)}, ${num(r.widening)}},`);
+      lines.push(`{"distance", "${r.engine}", "*", ${r.cases}, ${num(r.widening)}, ${num(r.widening)}},`);
       continue;
     }
     if (r.group === 'additive') {
@@ -621,21 +634,23 @@ function rangeCoverage(report, k = CV_FOLDS) {
     if (!tables.has(key)) tables.set(key, buildSpreadTable(samples.filter((s) => !folds.includes(s.result.fold))));
     return tables.get(key);
   };
-  const heldOut = (s, extra = []) => ({ group: s.group, log_factor: s.log_factor, distance: s.distance, time_s: s.time_s,
+  const heldOut = (s, extra = []) => ({ group: s.group, log_factor: s.log_factor, distance: s.distance, far: s.far, time_s: s.time_s,
     row: findSpread(tableWithout([s.result.fold, ...extra]), s) });
   const folded = samples.filter((s) => typeof s.result.fold === 'number');
   // Shipped: margins and widening from every case held out once.
   const shipped = chooseRangeScales(folded.map((s) => heldOut(s)).filter((x) => x.row));
   const full = scaleTable(buildSpreadTable(samples), shipped.margins);
-  const far = folded.filter((s) => s.distance > 0);
-  full.push({ group: 'distance', engine: '*', family: '*', cases: far.length, widening: shipped.widening });
+  for (const c of FAR_CONDITIONS) {
+    const n = folded.filter((s) => s.far.includes(c)).length;
+    full.push({ group: 'distance', engine: c, family: '*', cases: n, widening: shipped.widening[c] });
+  }
   for (const group of ADDITIVE_GROUPS) {
     const n = folded.filter((s) => s.group === group && s.time_s > 0).length;
     full.push({ group: 'additive', engine: group, family: '*', cases: n, additive_s: additiveOf(shipped.margins, group) });
   }
   // In sample: what the calculator shows, its own prediction inside the shipped table.
   for (const s of samples) {
-    s.result.covered = covers(findSpread(full, s), { log_factor: s.log_factor_in_sample, distance: s.distance, time_s: s.time_in_sample_s },
+    s.result.covered = covers(findSpread(full, s), { log_factor: s.log_factor_in_sample, far: s.far, time_s: s.time_in_sample_s },
       shipped.widening, additiveOf(shipped.margins, s.group));
   }
   const byFold = [];
@@ -648,7 +663,7 @@ function rangeCoverage(report, k = CV_FOLDS) {
       const row = findSpread(table, s);
       if (!row) continue;
       s.row_cv = row;
-      const kd = 1 + scales.widening * s.distance;
+      const kd = wideningFactor(scales.widening, s);
       s.result.covered_cv = covers(row, s, scales.widening, additiveOf(scales.margins, s.group));
       s.result.range_cv = { low_log: row.low_log * kd, high_log: row.high_log * kd, basis: rowBasis(row) };
     }
@@ -1036,7 +1051,8 @@ function evaluateCases(options = {}) {
     result.engine = typeof response.engine === 'string' ? response.engine : null;
     result.conditions = conditionsOf(group, entry.request, response);
     result.spread_key = spreadKey(entry.field, response);
-    result.distance = result.spread_key ? distanceOf(result.spread_key.group, entry.request, response) : 0;
+    result.far = result.spread_key ? farConditionsOf(result.spread_key.group, entry.request, response) : [];
+    result.distance = result.far.length;
     if (result.spread_key) {
       const figure = figureOfField(entry.field);
       const ranges = response.options && response.options[0] ? response.options[0].ranges : undefined;
@@ -1121,19 +1137,19 @@ function conditionsOf(group, request, response) {
   return out;
 }
 
-// How many conditions the calibration holds few cases of a case was measured under (mirrors
-// distance_from_calibration in core/uncertainty.cpp): a GPU vendor other than NVIDIA, an MoE model, FP4
-// weights, and for a serving figure load (more than one user, or an arrival rate).
-function distanceOf(figureGroup, request, response) {
-  let d = 0;
+// The conditions the calibration holds few cases of that a case was measured under, by name (mirrors
+// far_conditions in core/uncertainty.cpp): "vendor" (a GPU vendor other than NVIDIA), "moe" (an MoE model), "fp4"
+// (FP4 weights), and for a serving figure "load" (more than one user, or an arrival rate).
+function farConditionsOf(figureGroup, request, response) {
+  const out = [];
   const hardware = (request && request.hardware) || {};
-  if (vendorOf(hardware.gpu) !== 'nvidia') d += 1;
+  if (vendorOf(hardware.gpu) !== 'nvidia') out.push('vendor');
   const model = response.model || {};
-  if (model.params_b > 0 && model.active_params_b > 0 && model.active_params_b < 0.99 * model.params_b) d += 1;
+  if (model.params_b > 0 && model.active_params_b > 0 && model.active_params_b < 0.99 * model.params_b) out.push('moe');
   const w = (request && request.workload) || {};
-  if (response.workload && response.workload.weights === 'fp4') d += 1;
-  if (SERVING_GROUPS.has(figureGroup) && ((w.concurrency || 1) > 1 || w.requests_per_s > 0)) d += 1;
-  return d;
+  if (response.workload && response.workload.weights === 'fp4') out.push('fp4');
+  if (SERVING_GROUPS.has(figureGroup) && ((w.concurrency || 1) > 1 || w.requests_per_s > 0)) out.push('load');
+  return out;
 }
 
 // Per condition: the cross-validated |error| (median, p90), the median signed error and the held-out range
@@ -1243,12 +1259,13 @@ function cvNotes(report) {
       `of 0.025; 0–1 s in steps of 5 ms) that leaves at most ${TAIL_SHARE * 100}% of the group's held-out cases ` +
       'beyond that side. "in ranges (held out)" is nested: each fold\'s margins and widening are chosen without that fold.');
   }
-  if (typeof report.widening === 'number') {
-    const far = report.spreadTable.find((r) => r.group === 'distance');
+  if (report.widening && typeof report.widening === 'object') {
+    const rows = report.spreadTable.filter((r) => r.group === 'distance');
+    const list = rows.map((r) => `${r.engine} ${r.widening.toFixed(2)} (${r.cases} cases)`).join(', ');
     lines.push(`Ranges away from the calibrated conditions (another GPU vendor, an MoE model, FP4 weights, serving ` +
-      `under load: each counts 1) widen in log space by 1 + ${report.widening.toFixed(2)} per condition: the smallest ` +
-      `widening on the grid 0–2 (steps of 0.05) whose held-out coverage of the ${far ? far.cases : 0} ranged cases ` +
-      `measured under at least one such condition reaches ${COVERAGE_TARGET * 100}% after the group margins.`);
+      `under load) widen in log space by 1 + the sum of each present condition's widening: ${list}. Each is the ` +
+      `smallest on the grid 0–2 (steps of 0.05) whose held-out coverage of the ranged cases measured under that ` +
+      `condition reaches ${COVERAGE_TARGET * 100}% after the group margins, with the others at their values.`);
   }
   lines.push(`Fixed, set by hand on all cases (not refit): ${FIXED_CONSTANTS.join('; ')}.`);
   return lines;

@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "engines.hpp"
 #include "support.hpp"
@@ -34,11 +36,14 @@ TEST_CASE("uncertainty: every table row is finite, positive and ordered, keys ar
     INFO(key);
     CHECK(keys.insert(key).second);
     if (r->group == std::string_view("distance")) {
-      // The widening per condition away from the calibration (scripts/accuracy.js chooseWidening): 0 to 2.
+      // The widening for one condition away from the calibration (scripts/accuracy.js chooseWidening): 0 to 2,
+      // keyed by the condition's name as far_conditions gives it.
       CHECK(r->low_factor >= 0.0);
       CHECK(r->low_factor <= 2.0);
       CHECK(r->low_factor == r->high_factor);
-      CHECK(sizer::distance_widening() == r->low_factor);
+      const std::string_view condition = r->engine;
+      CHECK((condition == "vendor" || condition == "moe" || condition == "fp4" || condition == "load"));
+      CHECK(sizer::distance_widening(condition) == r->low_factor);
       continue;
     }
     if (r->group == std::string_view("additive")) {
@@ -209,10 +214,27 @@ TEST_CASE("uncertainty: ranges widen with each condition the calibration holds f
   const double nvidia_ratio = nvidia.ranges[0].high / nvidia.ranges[0].low;
   const double amd_ratio = amd.ranges[0].high / amd.ranges[0].low;
   CHECK(amd.ranges[0].basis == nvidia.ranges[0].basis);
-  if (sizer::distance_widening() > 0) {
+  if (sizer::distance_widening("vendor") > 0) {
     CHECK(amd_ratio > nvidia_ratio);
   } else {
     CHECK(amd_ratio == Approx(nvidia_ratio));
+  }
+  // Each condition widens by its own row: AMD's log width is NVIDIA's times 1 + w(vendor), and under load as well
+  // it is times 1 + w(vendor) + w(load).
+  CHECK(std::log(amd_ratio) == Approx(std::log(nvidia_ratio) * (1.0 + sizer::distance_widening("vendor"))));
+  sizer::Request loaded = served;
+  loaded.inference.concurrency = 16;
+  const std::vector<std::string_view> names = sizer::far_conditions(loaded, "decode_output_tokens_per_s_per_user", "amd");
+  REQUIRE(names.size() == 2);
+  CHECK(names[0] == "vendor");
+  CHECK(names[1] == "load");
+  const std::optional<sizer::RangeFactors> near = sizer::range_factors(served, "decode_output_tokens_per_s_per_user", "nvidia");
+  const std::optional<sizer::RangeFactors> far = sizer::range_factors(loaded, "decode_output_tokens_per_s_per_user", "amd");
+  REQUIRE(near);
+  REQUIRE(far);
+  if (near->row == far->row) {
+    const double k = 1.0 + sizer::distance_widening("vendor") + sizer::distance_widening("load");
+    CHECK(std::log(far->low) == Approx(std::log(near->low) * k));
   }
   CHECK(amd.ranges[0].low <= 50.0);
   CHECK(amd.ranges[0].high >= 50.0);
