@@ -2,7 +2,6 @@
 
 #include <cmath>
 #include <optional>
-#include <vector>
 
 #include "formats.hpp"
 #include "vocabulary.hpp"
@@ -68,24 +67,25 @@ std::optional<RangeFactors> range_factors(const Request& request, std::string_vi
   return RangeFactors{std::exp(std::log(row->low_factor) * widen), std::exp(std::log(row->high_factor) * widen), add_s, row};
 }
 
-std::vector<std::string_view> far_conditions(const Request& request, std::string_view figure, std::string_view vendor) {
-  std::vector<std::string_view> out;
-  if (!vendor.empty() && vendor != "nvidia") out.push_back("vendor");
+FarConditions far_conditions(const Request& request, std::string_view figure, std::string_view vendor) {
+  FarConditions out;
+  auto add = [&](std::string_view name) { out.names[static_cast<size_t>(out.count++)] = name; };
+  if (!vendor.empty() && vendor != "nvidia") add("vendor");
   const bool moe = request.model.params_b > 0 && request.model.active_params_b > 0 &&
                    request.model.active_params_b < 0.99 * request.model.params_b;
-  if (moe) out.push_back("moe");
-  if (weights_of(request) == WeightFormatId::fp4) out.push_back("fp4");
+  if (moe) add("moe");
+  if (weights_of(request) == WeightFormatId::fp4) add("fp4");
   const std::string_view group = group_of(request, figure);
   const bool serving = group == "decode" || group == "throughput" || group == "ttft";
   if (serving && request.kind == WorkloadKind::inference &&
       (request.inference.concurrency > 1 || (request.inference.requests_per_s && *request.inference.requests_per_s > 0))) {
-    out.push_back("load");
+    add("load");
   }
   return out;
 }
 
 int distance_from_calibration(const Request& request, std::string_view figure, std::string_view vendor) {
-  return static_cast<int>(far_conditions(request, figure, vendor).size());
+  return far_conditions(request, figure, vendor).count;
 }
 
 double distance_widening(std::string_view condition) {

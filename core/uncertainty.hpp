@@ -6,9 +6,9 @@
 // truth / prediction of each group of cases, measured on held-out sources, shrunk toward the coarser group
 // and widened where the cases are few). Regenerate the table whenever the physics changes.
 #pragma once
+#include <array>
 #include <optional>
 #include <string_view>
-#include <vector>
 
 #include "request.hpp"
 #include "response.hpp"
@@ -69,7 +69,13 @@ std::optional<RangeFactors> range_factors(const Request& request, std::string_vi
 // other than NVIDIA), "moe" (an MoE model), "fp4" (FP4 weights), and for serving figures "load" (more than one
 // user, or an arrival rate). Each widens the interval by its own amount (scripts/accuracy.js mirrors it as
 // farConditionsOf); distance_from_calibration counts them.
-std::vector<std::string_view> far_conditions(const Request& request, std::string_view figure, std::string_view vendor);
+struct FarConditions {
+  std::array<std::string_view, 4> names{};
+  int count = 0;
+  const std::string_view* begin() const { return names.data(); }
+  const std::string_view* end() const { return names.data() + count; }
+};
+FarConditions far_conditions(const Request& request, std::string_view figure, std::string_view vendor);
 int distance_from_calibration(const Request& request, std::string_view figure, std::string_view vendor);
 
 // The log-space widening for one of those conditions: the table's ("distance", condition, "*") row's low_factor;

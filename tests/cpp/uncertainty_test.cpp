@@ -224,10 +224,10 @@ TEST_CASE("uncertainty: ranges widen with each condition the calibration holds f
   CHECK(std::log(amd_ratio) == Approx(std::log(nvidia_ratio) * (1.0 + sizer::distance_widening("vendor"))));
   sizer::Request loaded = served;
   loaded.inference.concurrency = 16;
-  const std::vector<std::string_view> names = sizer::far_conditions(loaded, "decode_output_tokens_per_s_per_user", "amd");
-  REQUIRE(names.size() == 2);
-  CHECK(names[0] == "vendor");
-  CHECK(names[1] == "load");
+  const sizer::FarConditions names = sizer::far_conditions(loaded, "decode_output_tokens_per_s_per_user", "amd");
+  REQUIRE(names.count == 2);
+  CHECK(names.names[0] == "vendor");
+  CHECK(names.names[1] == "load");
   const std::optional<sizer::RangeFactors> near = sizer::range_factors(served, "decode_output_tokens_per_s_per_user", "nvidia");
   const std::optional<sizer::RangeFactors> far = sizer::range_factors(loaded, "decode_output_tokens_per_s_per_user", "amd");
   REQUIRE(near);
