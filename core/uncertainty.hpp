@@ -28,9 +28,10 @@ struct SpreadRow {
 };
 
 // Two kinds of row carry a constant rather than a spread (low_factor == high_factor): ("distance", <condition>, "*"),
-// the log-space widening for one condition away from the calibration (distance_widening), and ("additive", <group>, "*"), the seconds added to the
-// slow end of a time figure of <group> (additive_slow_s; the TTFT group: a per-request cost that does not scale
-// with the prefill, chosen like the spreads on held-out sources; tests/calibration/README.md "Ranges").
+// the log-space widening for one condition away from the calibration (distance_widening), and
+// ("additive", <group>, "*"), the seconds added to the slow end of a time figure of <group> (additive_slow_s; the
+// TTFT group: a per-request cost that does not scale with the prefill, chosen like the spreads on held-out sources;
+// tests/calibration/README.md "Ranges").
 
 // The row for (group, engine, family), falling back to (group, engine, *), (group, *, family),
 // (group, *, *) and (*, *, *); nullptr only when the table has none of them.

@@ -469,11 +469,11 @@ function chooseWidening(farSamples) {
 }
 
 // Group margins: the spreads above come from in-fold residuals, and a source the table has not seen lands
-// outside them more often than one in five (2026-12-06, nested: TTFT held 60%, diffusion 63%). Each group's
-// interval is widened on each side by the smallest log-space margin on the grid 0, 0.025, ..., 2 that leaves at
-// most TAIL_SHARE of the group's held-out cases beyond that side (each case judged against the table built
-// without its own fold), so that an ~80% range misses about one case in ten on each side. On each side apart: a
-// group whose misses all fall one way widens on that side only.
+// outside them more often than one in five (2026-12-06, before these margins: TTFT held 60% of its held-out
+// cases, diffusion 63%). Each group's interval is widened on each side by the smallest log-space margin on the
+// grid 0, 0.025, ..., 2 that leaves at most TAIL_SHARE of the group's held-out cases beyond that side (each case
+// judged against the table built without its own fold), so that an ~80% range misses about one case in ten on
+// each side. On each side apart: a group whose misses all fall one way widens on that side only.
 // The slow end of a time to first token takes seconds instead (ADDITIVE_GROUPS, the grid 0, 5 ms, ..., 1 s): what
 // the model misses there is a per-request cost that does not scale with the prefill (the API server's request
 // path: GPUStack's Qwen3-8B on one H100 takes 52-59 ms for a first token the prefill explains in 14-17 ms), and a
