@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "formats.hpp"
+#include "tunables.hpp"
 
 namespace sizer {
 namespace {
@@ -23,16 +24,27 @@ bool halves_fp32_accumulate(const Gpu& gpu) {
   return std::all_of(id.begin() + 4, id.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
+// A small all-reduce over AMD Infinity Fabric (xGMI) in the ROCm builds of the serving engines (RCCL, vLLM's ROCm
+// all-reduce). Set on the 14 AMD Instinct serving cases of tests/calibration (three sources: Oracle's 405B FP8 blog,
+// AMD's ROCm blog of January 2025, AMD's ROCm hub results of October 2025; MI300X, TP8, vLLM) at once, as the value on
+// a 5 µs grid with the smallest mean |log error| over them (`npm run accuracy`: 6 µs 0.410, 25 µs 0.196, 30 µs 0.177,
+// 35 µs 0.171, 40 µs 0.174, 50 µs 0.210; the folds refit it as serving.rocm_allreduce_latency_s). Its order agrees
+// with RCCL's own small-message all-reduce, ~25 µs for 8 B to 128 B before its one-shot path (ROCm/rccl PR #929,
+// MI250X, 16 ranks), against ~6 µs for NVLink's custom all-reduce kernels. The residual is the software's vintage: the
+// same 70B row decodes at 107 tok/s in January 2025 and at 129 in October 2025 (−13% and −28% at 35 µs).
+constexpr double kRocmAllReduceLatencyS = 35e-6;
+
 Link tensor_parallel_link(const Gpu& gpu, InterconnectId interconnect_kind) {
   // Bandwidths in the catalog are aggregate bidirectional; a ring all-reduce sends one way, so half.
   // Latency per small all-reduce: ~6 µs over NVLink with a custom all-reduce kernel (vLLM/TRT-LLM),
-  // ~20 µs through PCIe and host bridges (NCCL small-message latency; first cut to calibrate).
+  // ~20 µs through PCIe and host bridges (NCCL small-message latency; first cut to calibrate), and
+  // kRocmAllReduceLatencyS over AMD's Infinity Fabric.
   Link link;
   link.kind = interconnect_kind;
   if ((interconnect_kind == InterconnectId::nvlink || interconnect_kind == InterconnectId::infinity_fabric) &&
       gpu.interconnect_bandwidth_gbs > 0) {
     link.bandwidth_gbs = gpu.interconnect_bandwidth_gbs / 2.0;
-    link.latency_s = 6e-6;
+    link.latency_s = gpu.vendor == "amd" ? tuned("serving.rocm_allreduce_latency_s", kRocmAllReduceLatencyS) : 6e-6;
   } else {
     link.kind = InterconnectId::pcie;
     link.bandwidth_gbs = gpu.pcie_bandwidth_gbs / 2.0;

@@ -34,6 +34,8 @@ std::vector<std::string> tunable_names() {
                             "data_parallel_overlap", "tensor_parallel_overlap", "expert_parallel_overlap"}) {
     names.push_back("training." + std::string(field));
   }
+  // core/performance.cpp: a small all-reduce over AMD Infinity Fabric in the engines' ROCm builds.
+  names.push_back("serving.rocm_allreduce_latency_s");
   for (std::string_view runtime : Vocabulary<MediaRuntimeId>::ids) {
     for (const char* field : {"matmul_efficiency", "seconds_per_call", "seconds_per_layer_token"}) {
       names.push_back("media." + std::string(runtime) + "." + field);

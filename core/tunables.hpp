@@ -16,7 +16,7 @@ namespace sizer {
 // utilisation_hopper, utilisation_fp8, utilisation_gddr, lora_gemm_factor, qlora_gemm_factor,
 // attention_utilisation, activation_traffic, host_memory_bandwidth, data_parallel_overlap,
 // tensor_parallel_overlap, expert_parallel_overlap},
-// media.<runtime id>.{matmul_efficiency, seconds_per_call, seconds_per_layer_token}.
+// serving.rocm_allreduce_latency_s, media.<runtime id>.{matmul_efficiency, seconds_per_call, seconds_per_layer_token}.
 std::vector<std::string> tunable_names();
 
 // `value` times the multiplier set for `name` (1 when none is).

@@ -707,7 +707,7 @@ const FIXED_CONSTANTS = [
   'engine presets: memory_utilization, runtime/graph bytes, max_batch (core/engines.cpp)',
   'training: link efficiency, latencies, fabric bandwidths, pipeline chunks, goodput, activation and optimizer bytes (core/parallelism.hpp, training.cpp; the GEMM utilisation per GPU class, FP8, LoRA/QLoRA factors, attention, memory-bound traffic, overlaps and host bandwidth are refit, each on its own)',
   'media: kSaturatedPeakTflops, kVaeBytesPerPixel, transcript/frame rates (core/media.cpp)',
-  'performance: kLowPrecisionComputeShare (core/performance.cpp); interconnect and parallelism constants',
+  'performance: kLowPrecisionComputeShare (core/performance.cpp); interconnect and parallelism constants (but the ROCm all-reduce latency, refit as serving.rocm_allreduce_latency_s)',
   'engine presets: speed_relative_error (feeds `range` only)',
 ];
 
@@ -720,6 +720,10 @@ function touches(name, result) {
     return result.engine === engine && (SERVING_GROUPS.has(result.group) || MEDIA_GROUPS.has(result.group));
   }
   if (name.startsWith('training.')) return result.group === 'training';
+  // A small all-reduce over AMD Infinity Fabric: the serving cases on AMD GPUs.
+  if (name === 'serving.rocm_allreduce_latency_s') {
+    return SERVING_GROUPS.has(result.group) && (result.conditions || []).includes('vendor:amd');
+  }
   if (name.startsWith('media.')) return MEDIA_GROUPS.has(result.group);
   return false;
 }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engines.hpp"
+#include "performance.hpp"
 #include "support.hpp"
 #include "tunables.hpp"
 #include "uncertainty.hpp"
@@ -174,6 +175,33 @@ TEST_CASE("tunables: a scaled decode efficiency moves the decode speed", "[uncer
   REQUIRE(sizer::set_tunable_multipliers({{"engine.vllm.bandwidth_efficiency", 0.5}}).empty());
   const double slower = sizer_test::evaluate(request)["options"][0]["decode_output_tokens_per_s_per_user"].get<double>();
   CHECK(slower < base * 0.8);
+}
+
+TEST_CASE("tunables: the ROCm all-reduce latency is AMD's link latency and moves AMD's tensor-parallel decode only",
+          "[uncertainty]") {
+  TunablesGuard guard;
+  sizer::Gpu amd;
+  amd.vendor = "amd";
+  amd.interconnect_bandwidth_gbs = 896;
+  sizer::Gpu nvidia = amd;
+  nvidia.vendor = "nvidia";
+  const sizer::Link rocm = sizer::tensor_parallel_link(amd, sizer::InterconnectId::infinity_fabric);
+  const sizer::Link nvlink = sizer::tensor_parallel_link(nvidia, sizer::InterconnectId::nvlink);
+  CHECK(rocm.latency_s > 3 * nvlink.latency_s);  // RCCL's small all-reduce against NVLink's custom kernels
+  CHECK(rocm.bandwidth_gbs == nvlink.bandwidth_gbs);
+  const std::vector<std::string> names = sizer::tunable_names();
+  REQUIRE(std::find(names.begin(), names.end(), "serving.rocm_allreduce_latency_s") != names.end());
+  auto decode = [](const char* gpu) {
+    const json request = {{"model", "llama-3.1-70b"}, {"engine", "vllm"},
+                          {"workload", {{"kind", "inference"}, {"weights", "fp8"}, {"concurrency", 1}}},
+                          {"hardware", {{"gpu", gpu}, {"count", 8}}}};
+    return sizer_test::evaluate(request)["options"][0]["decode_output_tokens_per_s_per_user"].get<double>();
+  };
+  const double mi300x = decode("mi300x"), h100 = decode("h100-sxm");
+  REQUIRE(sizer::set_tunable_multipliers({{"serving.rocm_allreduce_latency_s", 2.0}}).empty());
+  CHECK(sizer::tensor_parallel_link(amd, sizer::InterconnectId::infinity_fabric).latency_s == Approx(2 * rocm.latency_s));
+  CHECK(decode("mi300x") < mi300x * 0.95);
+  CHECK(decode("h100-sxm") == h100);
 }
 
 TEST_CASE("uncertainty: ranges widen with each condition the calibration holds few cases of", "[uncertainty]") {

@@ -369,6 +369,10 @@ test('refit: a constant touches only the cases it enters', () => {
   assert.ok(!accuracy.touches('training.utilisation', r('decode', 'generic')));
   assert.ok(accuracy.touches('media.eager.matmul_efficiency', r('diffusion', 'generic')));
   assert.ok(!accuracy.touches('media.eager.matmul_efficiency', { evaluated: false, group: 'diffusion', engine: 'generic' }));
+  const amd = (group, vendor) => ({ evaluated: true, group, engine: 'vllm', conditions: ['engine:vllm', `vendor:${vendor}`] });
+  assert.ok(accuracy.touches('serving.rocm_allreduce_latency_s', amd('decode', 'amd')));
+  assert.ok(!accuracy.touches('serving.rocm_allreduce_latency_s', amd('decode', 'nvidia')));
+  assert.ok(!accuracy.touches('serving.rocm_allreduce_latency_s', amd('training', 'amd')));
 });
 
 test('the CLI scales a registered constant with --tunables and in evaluate-batch, and refuses unknown names', () => {
