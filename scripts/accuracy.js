@@ -318,8 +318,7 @@ function spreadSample(result) {
   const f = logFactor(result);
   const own = logFactor(result, true);
   if (f === null || own === null) return null;
-  const sample = { ...result.spread_key, log_factor: f, log_factor_in_sample: own, id: result.id, distance: result.distance || 0,
-    far: result.far || [] };
+  const sample = { ...result.spread_key, log_factor: f, log_factor_in_sample: own, id: result.id, far: result.far || [] };
   // The predicted seconds behind each log factor: log_factor = log(predicted / true time), so the
   // cross-validated prediction is the in-sample one times e^(f - own).
   if (result.time_s > 0) {
@@ -493,7 +492,7 @@ function scaleTable(rows, margins) {
   return rows.map((r) => (margins[r.group] ? scaleRow(r, margins[r.group]) : r));
 }
 
-// items: { group, log_factor, distance, far, row, time_s? } with `row` the unscaled row of a table that did not see the
+// items: { group, log_factor, far, row, time_s? } with `row` the unscaled row of a table that did not see the
 // item. Returns { margins: { group: { below, above, additive_s } }, widening }.
 function chooseRangeScales(items) {
   const margins = {};
@@ -511,7 +510,7 @@ function chooseRangeScales(items) {
       margins[group] = { below, above, additive_s: 0 };
     }
   }
-  const far = items.filter((s) => s.distance > 0).map((s) => ({ ...s, row: margins[s.group] ? scaleRow(s.row, margins[s.group]) : s.row,
+  const far = items.filter((s) => (s.far || []).length > 0).map((s) => ({ ...s, row: margins[s.group] ? scaleRow(s.row, margins[s.group]) : s.row,
     additive_s: margins[s.group] ? margins[s.group].additive_s : 0 }));
   return { margins, widening: chooseWidening(far) };
 }
@@ -634,7 +633,7 @@ function rangeCoverage(report, k = CV_FOLDS) {
     if (!tables.has(key)) tables.set(key, buildSpreadTable(samples.filter((s) => !folds.includes(s.result.fold))));
     return tables.get(key);
   };
-  const heldOut = (s, extra = []) => ({ group: s.group, log_factor: s.log_factor, distance: s.distance, far: s.far, time_s: s.time_s,
+  const heldOut = (s, extra = []) => ({ group: s.group, log_factor: s.log_factor, far: s.far, time_s: s.time_s,
     row: findSpread(tableWithout([s.result.fold, ...extra]), s) });
   const folded = samples.filter((s) => typeof s.result.fold === 'number');
   // Shipped: margins and widening from every case held out once.
@@ -1056,7 +1055,6 @@ function evaluateCases(options = {}) {
     result.conditions = conditionsOf(group, entry.request, response);
     result.spread_key = spreadKey(entry.field, response);
     result.far = result.spread_key ? farConditionsOf(result.spread_key.group, entry.request, response) : [];
-    result.distance = result.far.length;
     if (result.spread_key) {
       const figure = figureOfField(entry.field);
       const ranges = response.options && response.options[0] ? response.options[0].ranges : undefined;

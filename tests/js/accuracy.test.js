@@ -302,9 +302,9 @@ test('group margins: each side widened only as far as its held-out misses need, 
   const row = { group: 'diffusion', engine: '*', family: '*', center: 0, below: 0.2, above: 0.2, low_log: -0.2, high_log: 0.2 };
   // 20 held-out diffusion cases: 14 inside, 6 far below (slower than predicted); 20 decode cases inside.
   const items = [];
-  for (let i = 0; i < 14; i++) items.push({ group: 'diffusion', log_factor: -0.15 + 0.02 * i, distance: 0, row });
-  for (let i = 0; i < 6; i++) items.push({ group: 'diffusion', log_factor: -0.5 - 0.1 * i, distance: 0, row });
-  for (let i = 0; i < 20; i++) items.push({ group: 'decode', log_factor: -0.1 + 0.01 * i, distance: 0, row: { ...row, group: 'decode' } });
+  for (let i = 0; i < 14; i++) items.push({ group: 'diffusion', log_factor: -0.15 + 0.02 * i, row });
+  for (let i = 0; i < 6; i++) items.push({ group: 'diffusion', log_factor: -0.5 - 0.1 * i, row });
+  for (let i = 0; i < 20; i++) items.push({ group: 'decode', log_factor: -0.1 + 0.01 * i, row: { ...row, group: 'decode' } });
   const { margins, widening } = chooseRangeScales(items);
   assert.equal(margins.diffusion.above, 0);
   assert.equal(margins.decode.below, 0);
@@ -328,9 +328,9 @@ test('widening per condition: only the condition whose held-out cases fall outsi
   const items = [];
   // 40 near cases inside, 10 under load inside, 5 on another vendor 30-35% slow (under one case in ten of the group:
   // they set no group margin).
-  for (let i = 0; i < 40; i++) items.push({ group: 'decode', log_factor: -0.15 + 0.0075 * i, distance: 0, far: [], row });
-  for (let i = 0; i < 10; i++) items.push({ group: 'decode', log_factor: -0.1 + 0.02 * i, distance: 1, far: ['load'], row });
-  for (let i = 0; i < 5; i++) items.push({ group: 'decode', log_factor: Math.log(0.7 - 0.01 * i), distance: 1, far: ['vendor'], row });
+  for (let i = 0; i < 40; i++) items.push({ group: 'decode', log_factor: -0.15 + 0.0075 * i, far: [], row });
+  for (let i = 0; i < 10; i++) items.push({ group: 'decode', log_factor: -0.1 + 0.02 * i, far: ['load'], row });
+  for (let i = 0; i < 5; i++) items.push({ group: 'decode', log_factor: Math.log(0.7 - 0.01 * i), far: ['vendor'], row });
   const { margins, widening } = chooseRangeScales(items);
   assert.equal(widening.load, 0);
   assert.equal(widening.moe, 0);
@@ -346,8 +346,8 @@ test('group margins: the slow end of a first token takes added seconds, which co
   const row = { group: 'ttft', engine: '*', family: '*', center: 0, below: 0.2, above: 0.2, low_log: -0.2, high_log: 0.2 };
   // log_factor = log(predicted / true seconds). 16 cases inside; 4 short predictions (15 ms) that take 45 ms more.
   const items = [];
-  for (let i = 0; i < 16; i++) items.push({ group: 'ttft', log_factor: -0.1 + 0.01 * i, distance: 0, time_s: 0.2 + 0.05 * i, row });
-  for (let i = 0; i < 4; i++) items.push({ group: 'ttft', log_factor: Math.log(0.015 / 0.06), distance: 0, time_s: 0.015, row });
+  for (let i = 0; i < 16; i++) items.push({ group: 'ttft', log_factor: -0.1 + 0.01 * i, time_s: 0.2 + 0.05 * i, row });
+  for (let i = 0; i < 4; i++) items.push({ group: 'ttft', log_factor: Math.log(0.015 / 0.06), time_s: 0.015, row });
   const { margins } = chooseRangeScales(items);
   assert.equal(margins.ttft.below, 0, 'no log-space margin on the slow side');
   assert.ok(margins.ttft.additive_s > 0 && margins.ttft.additive_s <= 0.05, `added ${margins.ttft.additive_s} s`);
@@ -355,7 +355,7 @@ test('group margins: the slow end of a first token takes added seconds, which co
   assert.ok(out(margins.ttft.additive_s) <= TAIL_SHARE * 20);
   assert.ok(out(margins.ttft.additive_s - 0.005) > TAIL_SHARE * 20, 'the smallest on the grid');
   // The same seconds barely move a long prediction's slow end: a 1 s first token 40% late stays outside.
-  assert.ok(!covers(row, { log_factor: Math.log(1 / 1.4), time_s: 1, distance: 0 }, 0, margins.ttft.additive_s));
+  assert.ok(!covers(row, { log_factor: Math.log(1 / 1.4), time_s: 1 }, 0, margins.ttft.additive_s));
 });
 
 test('refit: a constant touches only the cases it enters', () => {
