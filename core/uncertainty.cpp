@@ -124,8 +124,13 @@ std::string_view uncertainty_family(const Model& model, WeightFormatId weights) 
 }
 
 SpreadKey spread_key(const Request& request, std::string_view figure) {
-  // Training runs name no serving engine (the framework is not one of them): keyed by family alone.
-  const std::string_view engine = is_training(request.kind) ? std::string_view("*") : id_of(request.engine);
+  // Training runs name no serving engine (the framework is not one of them): keyed by family alone. Image, video
+  // and audio jobs are keyed by their runtime (eager PyTorch, torch.compile, TensorRT), the software that sets
+  // their speed as the engine does a served LLM's: the calibration's torch.compile cases miss wider than the
+  // eager and TensorRT ones (held-out diffusion coverage 11/16 -> 12/16, npm run accuracy).
+  const std::string_view engine = is_training(request.kind) ? std::string_view("*")
+                                  : is_media(request.kind)  ? id_of(request.media.runtime)
+                                                            : id_of(request.engine);
   return {group_of(request, figure), engine, uncertainty_family(request.model, weights_of(request))};
 }
 

@@ -286,7 +286,8 @@ function isTraining(kind) {
 }
 
 // The key { group, engine, family } the core asks the table for, for this response's figure; null for a
-// figure that carries no range (memory).
+// figure that carries no range (memory). "engine" is the serving engine, a media job's runtime (eager, compiled,
+// tensorrt: core/uncertainty.cpp spread_key) and "*" for training.
 function spreadKey(field, response) {
   const figure = figureOfField(field);
   if (!figure || !response || !response.ok) return null;
@@ -299,7 +300,10 @@ function spreadKey(field, response) {
   const weights = response.workload && response.workload.weights;
   const quant = typeof weights === 'string' && !WIDE_FORMATS.has(weights);
   const family = `${moe ? 'moe' : 'dense'}${quant ? '_quant' : ''}`;
-  return { group, engine: isTraining(kind) ? '*' : String(response.engine), family };
+  const runtime = response.workload && response.workload.runtime;
+  const media = group === 'diffusion' || group === 'audio';
+  const engine = isTraining(kind) ? '*' : media && typeof runtime === 'string' ? runtime : String(response.engine);
+  return { group, engine, family };
 }
 
 // log(truth / prediction) in the direction of speed: > 0 when the calculator is too slow.

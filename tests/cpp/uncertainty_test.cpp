@@ -107,6 +107,15 @@ TEST_CASE("uncertainty: keys name the group, engine and family of the figure", "
   CHECK(sizer::spread_key(request, "real_time_factor").group == "audio");
   request.kind = sizer::WorkloadKind::image;
   CHECK(sizer::spread_key(request, "seconds_per_image").group == "diffusion");
+  // Media jobs are keyed by their runtime, not the serving engine the request may name.
+  request.media.runtime = sizer::MediaRuntimeId::compiled;
+  CHECK(sizer::spread_key(request, "seconds_per_image").engine == "compiled");
+  request.media.runtime = sizer::MediaRuntimeId::tensorrt;
+  CHECK(sizer::spread_key(request, "seconds_per_image").engine == "tensorrt");
+  // The generated table holds a row per runtime where the calibration has its cases, and the look-up finds it.
+  const sizer::SpreadRow* compiled = sizer::find_spread("diffusion", "compiled", "*");
+  REQUIRE(compiled != nullptr);
+  CHECK(compiled->engine == std::string_view("compiled"));
 }
 
 TEST_CASE("uncertainty: the response carries ranges for each headline figure of each workload", "[uncertainty]") {
