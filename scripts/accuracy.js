@@ -1127,11 +1127,14 @@ function vendorOf(gpu) {
 }
 
 // The conditions a case was measured under, as the report groups them: `engine:<id>` (serving and media),
-// `vendor:<id>`, `moe` or `dense`, and for serving `load` (several users or an arrival rate) or `single`.
+// `runtime:<id>` (media: eager, compiled, tensorrt; the ranges' key, spreadKey), `vendor:<id>`, `moe` or `dense`,
+// and for serving `load` (several users or an arrival rate) or `single`.
 function conditionsOf(group, request, response) {
   const out = [];
   const kind = response.workload_kind;
   if (!isTraining(kind) && typeof response.engine === 'string') out.push(`engine:${response.engine}`);
+  const runtime = response.workload && response.workload.runtime;
+  if (MEDIA_GROUPS.has(group) && typeof runtime === 'string') out.push(`runtime:${runtime}`);
   const hardware = (request && request.hardware) || {};
   out.push(`vendor:${vendorOf(hardware.gpu)}`);
   const model = response.model || {};
@@ -1378,8 +1381,8 @@ function renderMarkdown(report, argv) {
   out.push(mdTable(GROUP_HEADER, groupRows(report.stats)));
   out.push('');
   out.push('Per condition (every group but memory; a case counts under each condition it was measured in: its ' +
-    'serving or media engine, its GPU vendor, dense or MoE, and for serving a single request or load, several users ' +
-    'or an arrival rate):');
+    'serving or media engine, a media job\'s runtime, its GPU vendor, dense or MoE, and for serving a single request ' +
+    'or load, several users or an arrival rate):');
   out.push('');
   out.push(mdTable(CONDITION_HEADER, conditionRows(report)));
   out.push('');

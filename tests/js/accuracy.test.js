@@ -438,6 +438,13 @@ test('over the real CLI with the refit: CV figures, held-out coverage, and the c
   const committed = fs.readFileSync(accuracy.spreadTablePath(), 'utf8');
   assert.equal(committed, accuracy.renderSpreadTable(report.spreadTable),
     'core/uncertainty_table.inc is stale: run `node scripts/accuracy.js --write-ranges` and rebuild');
+  // Image and audio cases are keyed, and reported, by their runtime (core/uncertainty.cpp spread_key).
+  const media = report.results.filter((x) => x.evaluated && (x.group === 'diffusion' || x.group === 'audio'));
+  assert.ok(media.length >= 20, `${media.length} media cases`);
+  for (const r of media) {
+    assert.ok(['eager', 'compiled', 'tensorrt'].includes(r.spread_key.engine), `${r.id}: keyed by ${r.spread_key.engine}`);
+    assert.ok(r.conditions.includes(`runtime:${r.spread_key.engine}`), `${r.id}: ${r.conditions.join(', ')}`);
+  }
   // The core reads the row the harness would: same key rules on both sides.
   for (const r of ranged.filter((x) => !x.field.endsWith('.mfu'))) {  // mfu counts for training but has no range
     const row = accuracy.findSpread(report.spreadTable, r.spread_key);
