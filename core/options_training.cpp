@@ -16,7 +16,11 @@ constexpr double kTrainingSpeedRelativeError = 0.3;
 
 std::string round1(double x) { return format_number(std::round(x * 10.0) / 10.0); }
 
-// Unless the request said otherwise, recompute activations when that is what makes the run fit.
+// Unless the request said otherwise, recompute activations when that is what makes the run fit: selectively first
+// (half the matmuls again, about a sixth more FLOPs), the whole forward only where that is not enough, as the least
+// sharding that fits is taken (training.cpp place_training). Megatron-LM's and torchtitan's large-run recipes
+// recompute selectively before fully; Llama 3 405B's TP 8 x PP 16 layout (Dubey et al. 2024, Table 4) holds 16
+// micro-batches of activations on its first stage and fits an H100 only with some recomputation.
 struct Fitted {
   TrainingPlacement placement;
   TrainingWorkload workload;  // as run: with recomputation when that made it fit
@@ -34,11 +38,17 @@ Fitted fit(const Request& request, const EnginePreset& engine, const OptionInput
   const TrainingMemory memory = training_memory(model, w, logits);
   Fitted f{place_training(model, w, memory, *in.gpu, in.gpus, fabric, logits), w, memory, fabric, false};
   if (!f.placement.fits && !w.grad_checkpointing && !w.grad_checkpointing_given) {
-    TrainingWorkload recomputed = w;
-    recomputed.grad_checkpointing = true;
-    const TrainingMemory recomputed_memory = training_memory(model, recomputed, logits);
-    const TrainingPlacement retry = place_training(model, recomputed, recomputed_memory, *in.gpu, in.gpus, fabric, logits);
-    if (retry.fits) f = Fitted{retry, recomputed, recomputed_memory, fabric, true};
+    for (const bool selective : {true, false}) {
+      TrainingWorkload recomputed = w;
+      recomputed.grad_checkpointing = true;
+      recomputed.selective_checkpointing = selective;
+      const TrainingMemory recomputed_memory = training_memory(model, recomputed, logits);
+      const TrainingPlacement retry = place_training(model, recomputed, recomputed_memory, *in.gpu, in.gpus, fabric, logits);
+      if (retry.fits) {
+        f = Fitted{retry, recomputed, recomputed_memory, fabric, true};
+        break;
+      }
+    }
   }
   // Pinned hardware that holds the run in no layout: keep the optimizer state, then the weights too, in
   // host RAM (ZeRO-Offload / ZeRO-Infinity), as DeepSpeed and FSDP recipes do when the GPUs are given.
@@ -151,7 +161,9 @@ Candidate evaluate_training_option(const Request& request, const EnginePreset& e
   Candidate c;
   Option& option = c.option;
   if (f.recomputed && in.notes) {
-    option.notes.push_back(note("recomputed_activations", SeverityId::info, "recomputed_activations"));
+    option.notes.push_back(note("recomputed_activations", SeverityId::info,
+                                f.workload.selective_checkpointing ? "recomputed_activations_selective"
+                                                                   : "recomputed_activations"));
   }
   describe_hardware(option, in);
   option.fits = placement.fits;

@@ -175,6 +175,8 @@ const Locale& locale_ar() {
     {"note.does_not_fit.serving", "لا يتسع: يحتاج إلى {needed_bytes_per_gpu} لكل معالج، والمتاح {usable_bytes_per_gpu} من {vram_bytes_per_gpu} مع {engine}."},
     // fine-tuning and pretraining (core/options_training.cpp)
     {"note.recomputed_activations", "تُعاد حساب التفعيلات (gradient checkpointing) كي يتسع التدريب."},
+    {"note.recomputed_activations_selective",
+     "يُعاد حساب نصف عمليات ضرب المصفوفات في التمرير الخلفي (selective activation checkpointing) كي يتسع التدريب."},
     {"note.offload.auto_optimizer", "لا يتسع التدريب في ذاكرة المعالج الرسومي وحدها: تُحفظ حالة المُحسِّن في ذاكرة المعالج المركزي (ZeRO-Offload، {host_bytes} من ذاكرة المضيف)، وتنتظر كل خطوة المُحسِّن على المعالج المركزي والنسخ عبر PCIe."},
     {"note.offload.auto_optimizer_and_params", "لا يتسع التدريب في ذاكرة المعالج الرسومي وحدها: تُحفظ حالة المُحسِّن والأوزان في ذاكرة المعالج المركزي (ZeRO-Infinity / FSDP CPU offload، {host_bytes} من ذاكرة المضيف)، وتُنقل الأوزان عبر PCIe في كل تمريرة."},
     {"note.offload.host_memory", "يحتاج إلى {host_bytes} من ذاكرة المعالج المركزي للحالة المنقولة؛ وتقضي كل خطوة {offload_share} من وقتها في المُحسِّن على المعالج المركزي والنسخ عبر PCIe."},

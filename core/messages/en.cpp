@@ -179,6 +179,8 @@ const Locale& locale_en() {
     {"note.does_not_fit.serving", "Does not fit: needs {needed_bytes_per_gpu} per GPU, but {usable_bytes_per_gpu} of {vram_bytes_per_gpu} is usable with {engine}."},
     // fine-tuning and pretraining (core/options_training.cpp)
     {"note.recomputed_activations", "Activations are recomputed (gradient checkpointing) so the run fits."},
+    {"note.recomputed_activations_selective",
+     "Half the matmuls are recomputed in the backward pass (selective activation checkpointing) so the run fits."},
     {"note.offload.auto_optimizer", "Nothing fits in GPU memory alone: the optimizer state is kept in CPU RAM (ZeRO-Offload, {host_bytes} of host memory), and each step waits for the CPU optimizer and the PCIe copies."},
     {"note.offload.auto_optimizer_and_params", "Nothing fits in GPU memory alone: the optimizer state and the weights are kept in CPU RAM (ZeRO-Infinity / FSDP CPU offload, {host_bytes} of host memory), and every pass streams the weights over PCIe."},
     {"note.offload.host_memory", "Needs {host_bytes} of CPU RAM for the offloaded state; each step spends {offload_share} of its time on the CPU optimizer and PCIe copies."},

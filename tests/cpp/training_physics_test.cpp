@@ -391,3 +391,54 @@ TEST_CASE("grad_checkpointing takes true, false or \"selective\"; another word i
   CHECK(response["workload"]["grad_checkpointing"] == "selective");
   CHECK(sizer_test::evaluate(full_finetune_8b({}))["workload"]["grad_checkpointing"] == true);
 }
+
+TEST_CASE("a run that fits only with recomputation recomputes selectively first, and fully only where that is not "
+          "enough",
+          "[training][checkpointing]") {
+  // Llama 3.1 70B pretraining at 8k tokens on pinned H100s, checkpointing left to the core: TP 4 x PP 8 holds
+  // eight micro-batches of activations on its first stage (selective recomputation makes room), TP 8 x PP 2
+  // holds half the weights and optimizer state per GPU (only recomputing every layer's forward does).
+  auto pretrain = [](int64_t tensor, int64_t pipeline, json checkpointing) {
+    json workload = {{"kind", "pretrain"}, {"tokens", 1e10}, {"seq_len", 8192}, {"precision", "bf16"},
+                     {"global_batch_tokens", 4194304}, {"parallelism", {{"tensor", tensor}, {"pipeline", pipeline}, {"data", 1}}}};
+    if (!checkpointing.is_null()) workload["grad_checkpointing"] = checkpointing;
+    const json request = {{"model", sizer_test::llama_70b()}, {"workload", workload},
+                          {"hardware", {{"gpu", "h100-sxm"}, {"count", tensor * pipeline}}}};
+    const json response = sizer_test::evaluate(request);
+    REQUIRE(response.value("ok", false));
+    return response["options"][0];
+  };
+  auto recompute_note = [](const json& option) {
+    for (const json& n : option["notes"]) {
+      if (n["code"] == "recomputed_activations") return n["text"].get<std::string>();
+    }
+    return std::string();
+  };
+  // Without recomputation neither layout holds the run in GPU memory: the pinned GPUs keep state in host RAM.
+  auto offloaded = [](const json& option) {
+    for (const json& n : option["notes"]) {
+      if (n["code"] == "offloaded") return true;
+    }
+    return false;
+  };
+  CHECK(offloaded(pretrain(4, 8, false)));
+  CHECK(offloaded(pretrain(8, 2, false)));
+
+  const json selective_auto = pretrain(4, 8, nullptr);
+  REQUIRE(selective_auto["fits"].get<bool>());
+  const json selective = pretrain(4, 8, "selective");
+  const json full = pretrain(4, 8, true);
+  CHECK(selective_auto["mfu"].get<double>() == Approx(selective["mfu"].get<double>()));
+  CHECK(selective_auto["mfu"].get<double>() > full["mfu"].get<double>());
+  CHECK(recompute_note(selective_auto).find("selective") != std::string::npos);
+
+  const json full_auto = pretrain(8, 2, nullptr);
+  REQUIRE(full_auto["fits"].get<bool>());
+  CHECK(offloaded(pretrain(8, 2, "selective")));
+  CHECK_FALSE(offloaded(full_auto));
+  CHECK_FALSE(offloaded(selective_auto));
+  CHECK(full_auto["mfu"].get<double>() == Approx(pretrain(8, 2, true)["mfu"].get<double>()));
+  const std::string full_text = recompute_note(full_auto);
+  CHECK_FALSE(full_text.empty());
+  CHECK(full_text.find("selective") == std::string::npos);
+}
