@@ -16,11 +16,12 @@ constexpr double kTrainingSpeedRelativeError = 0.3;
 
 std::string round1(double x) { return format_number(std::round(x * 10.0) / 10.0); }
 
-// Unless the request said otherwise, recompute activations when that is what makes the run fit: selectively first
-// (half the matmuls again, about a sixth more FLOPs), the whole forward only where that is not enough, as the least
-// sharding that fits is taken (training.cpp place_training). Megatron-LM's and torchtitan's large-run recipes
-// recompute selectively before fully; Llama 3 405B's TP 8 x PP 16 layout (Dubey et al. 2024, Table 4) holds 16
-// micro-batches of activations on its first stage and fits an H100 only with some recomputation.
+// Unless the request said otherwise, recompute activations when that is what makes the run fit, and no more than it
+// takes, as the least sharding that fits is taken (training.cpp place_training): selectively first (half the matmuls
+// again, about a sixth more FLOPs; torchtitan's Llama 3 8B recipe runs selective checkpointing), the whole forward
+// (a third more) only where that is not enough. Llama 3 405B's TP 8 x PP 16 layout (Dubey et al. 2024, Table 4)
+// holds 16 micro-batches of activations on its first stage: by this memory count selective recomputation makes
+// room, and charging the whole forward read it a third slower than the paper's 400-430 TFLOP/s.
 struct Fitted {
   TrainingPlacement placement;
   TrainingWorkload workload;  // as run: with recomputation when that made it fit
