@@ -57,7 +57,7 @@ template <class V> void fields(V& v, ModelArch& a) {
   v(a.id); v(a.name); v(a.kind); v(a.params_b); v(a.active_params_b); v(a.layers); v(a.hidden); v(a.heads);
   v(a.kv_heads); v(a.head_dim); v(a.ffn); v(a.vocab); v(a.max_context); v(a.experts); v(a.experts_per_token);
   v(a.kv_lora_rank); v(a.rope_head_dim); v(a.sliding_window); v(a.sliding_layers); v(a.tied_embeddings);
-  v.list(a.components); v.nested(a.media); v(a.source); v(a.as_of);
+  v(a.checkpoint_weights); v.list(a.components); v.nested(a.media); v(a.source); v(a.as_of);
 }
 template <class V> void fields(V& v, Catalog& c) {
   v(c.as_of); v.list(c.gpus); v.list(c.providers); v.list(c.offerings); v.list(c.models);

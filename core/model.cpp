@@ -56,6 +56,7 @@ ModelArch read_model_arch(const json& object, const std::string& path, JsonReade
   if (object.is_object() && object.contains("tied_embeddings") && !object["tied_embeddings"].is_null()) {
     arch.tied_embeddings = r.boolean(object, "tied_embeddings", path);
   }
+  arch.checkpoint_weights = r.choice_id<WeightFormatId>(object, "checkpoint_weights", path);
   if (const json* components = r.array(object, "components", path)) {
     for (size_t i = 0; i < components->size() && i < 64; ++i) {
       const std::string item_path = pointer_append(pointer_append(path, "components"), i);
@@ -153,6 +154,38 @@ double estimate_params_b(const ModelArch& arch) {
   return (static_cast<double>(*arch.layers) * (attention + mlp) + embeddings) / 1e9;
 }
 
+namespace {
+// The weight format a config.json's quantization_config says the checkpoint is stored in (transformers'
+// quantizers: "fp8" with block scales, DeepSeek-V3; "mxfp4", gpt-oss; "awq"/"gptq" at 4 bits; NVIDIA ModelOpt's
+// FP8 and NVFP4; bitsandbytes 4-bit as NF4). Nullopt for a 16-bit checkpoint or a method not listed.
+std::optional<WeightFormatId> hf_checkpoint_weights(const json& config) {
+  if (!config.contains("quantization_config") || !config["quantization_config"].is_object()) return std::nullopt;
+  const json& q = config["quantization_config"];
+  auto text = [&](const char* key) {
+    return q.contains(key) && q[key].is_string() ? q[key].get_ref<const std::string&>() : std::string();
+  };
+  auto lower = [](std::string s) {
+    for (char& ch : s) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
+    return s;
+  };
+  const std::string method = lower(text("quant_method"));
+  const bool four_bits = q.contains("bits") && q["bits"].is_number_integer() && q["bits"].get<int64_t>() == 4;
+  if (method == "fp8") return WeightFormatId::fp8;
+  if (method == "mxfp4") return WeightFormatId::fp4;
+  if ((method == "awq" || method == "gptq") && four_bits) return WeightFormatId::int4;
+  if (method == "modelopt") {
+    const std::string algo = lower(text("quant_algo"));
+    if (algo == "fp8") return WeightFormatId::fp8;
+    if (algo == "nvfp4") return WeightFormatId::fp4;
+  }
+  if (method == "bitsandbytes" && q.contains("load_in_4bit") && q["load_in_4bit"].is_boolean() &&
+      q["load_in_4bit"].get<bool>()) {
+    return WeightFormatId::nf4;
+  }
+  return std::nullopt;
+}
+}  // namespace
+
 ModelArch read_hf_config(const json& config, const std::string& path, JsonReader& r) {
   ModelArch arch;
   if (!config.is_object()) {
@@ -218,6 +251,7 @@ ModelArch read_hf_config(const json& config, const std::string& path, JsonReader
   if (c.contains("tie_word_embeddings") && c["tie_word_embeddings"].is_boolean()) {
     arch.tied_embeddings = c["tie_word_embeddings"].get<bool>();
   }
+  arch.checkpoint_weights = hf_checkpoint_weights(config);
   if (!arch.layers || !arch.hidden) {
     r.error("missing_field", path, message("issue.missing_field.hf_config"));
     return arch;
@@ -239,6 +273,7 @@ Model resolve_model(const ModelArch& arch, const std::string& path, Issues& warn
   m.params_b = arch.params_b.value_or(0);
   m.components = arch.components;
   m.media = arch.media;
+  m.checkpoint_weights = arch.checkpoint_weights;
   // Diffusion and audio models are sized from their components, not these transformer shapes: their
   // fills are silent (they only feed the DiT attention term, and the catalog gives those that matter).
   // The warning's key is "issue.assumed_field.<rule>"; `value` is the figure the rule gave, if any.

@@ -41,6 +41,9 @@ struct ModelArch {
   std::optional<int64_t> kv_lora_rank, rope_head_dim;     // MLA (DeepSeek-V2/V3)
   std::optional<int64_t> sliding_window, sliding_layers;  // local-attention layers and their window
   std::optional<bool> tied_embeddings;
+  // The format the published checkpoint stores its weights in, where it is not 16-bit (gpt-oss: MXFP4 experts,
+  // "fp4"; DeepSeek-V3: FP8): what serving runs when the request names no `weights`.
+  std::optional<WeightFormatId> checkpoint_weights;
   std::vector<ModelComponent> components;
   MediaSpec media;
   std::string source;
@@ -60,6 +63,7 @@ struct Model {
   int64_t kv_lora_rank = 0, rope_head_dim = 0;
   int64_t sliding_window = 0, sliding_layers = 0;
   bool tied_embeddings = false;
+  std::optional<WeightFormatId> checkpoint_weights;  // ModelArch::checkpoint_weights
   std::vector<ModelComponent> components;
   MediaSpec media;
   std::vector<std::string> assumed;

@@ -52,7 +52,7 @@ std::optional<Model> parse_model(const json& document, const Catalog& catalog, J
       r.unknown_fields(model, "/model",
                        {"name", "kind", "params_b", "active_params_b", "layers", "hidden", "heads", "kv_heads",
                         "head_dim", "ffn", "vocab", "max_context", "experts", "experts_per_token", "kv_lora_rank",
-                        "rope_head_dim", "sliding_window", "sliding_layers", "tied_embeddings", "components", "id",
+                        "rope_head_dim", "sliding_window", "sliding_layers", "tied_embeddings", "checkpoint_weights", "components", "id",
                         "source", "as_of", "notes", "backbone", "task", "latent_downsample", "latent_channels",
                         "patch_size", "temporal_downsample", "default_steps", "native_width", "native_height",
                         "default_frames", "fps", "sample_rate_hz", "chunk_seconds", "encoder_layers", "decoder_layers",
@@ -78,7 +78,16 @@ std::optional<Model> parse_model(const json& document, const Catalog& catalog, J
 
 void parse_inference(const json& w, const Model* model, JsonReader& r, InferenceWorkload& out) {
   const std::string path = "/workload";
-  out.weights = weight_format(w, r).value_or(out.weights);
+  // Without `weights`, a model is served as its checkpoint ships (gpt-oss's MXFP4 experts, DeepSeek-V3's FP8): an
+  // engine loads that format as published, and up-casting it to 16 bits would double or quadruple the memory.
+  if (const std::optional<WeightFormatId> given = weight_format(w, r)) {
+    out.weights = *given;
+  } else if (model != nullptr && model->checkpoint_weights) {
+    out.weights = *model->checkpoint_weights;
+    r.warning("assumed_field", "/workload/weights",
+              message("issue.assumed_field.weights_checkpoint",
+                      {param_text("model", model->name), param_text("weights", std::string(id_of(out.weights)))}));
+  }
   out.kv_cache = r.choice_id<KvFormatId>(w, "kv_cache", path).value_or(out.kv_cache);
   auto prompt = r.integer(w, "prompt_tokens", path, 1, kMaxTokens);
   auto output = r.integer(w, "output_tokens", path, 1, kMaxTokens);

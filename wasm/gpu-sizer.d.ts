@@ -94,6 +94,8 @@ declare namespace createSizer {
     kv_lora_rank?: number; rope_head_dim?: number;
     sliding_window?: number; sliding_layers?: number;
     tied_embeddings?: boolean;
+    /** The format the published checkpoint stores its weights in; serving uses it when `weights` is not given */
+    checkpoint_weights?: WeightFormat;
   }
 
   interface GpuSpec {

@@ -46,7 +46,7 @@ test('keyboard alone fills the form and reaches the results', async (t) => {
   assert.notEqual(outline, 'none', 'visible focus');
   await page.keyboard.press('ArrowDown');
   await settle(page);
-  assert.equal(await page.inputValue('#gs-weights'), 'fp16');
+  assert.equal(await page.inputValue('#gs-weights'), 'fp32');  // from the blank default, the first format
 
   const kvBefore = await page.locator('.gs-val[data-part="kv_cache_bytes"]').textContent();
   await tabTo(page, 'gs-prompt', 5);

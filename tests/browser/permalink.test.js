@@ -71,7 +71,7 @@ test('permalink round-trips the form state', async (t) => {
   const page4 = await context.newPage();
   await page4.goto(fileUrl('gpu-sizer.html') + '#w=%3Cimg%20src%3Dx%20onerror%3Dwindow.__pwned%3D1%3E&pt=%3Cb%3Ex&m=no-such-model');
   await page4.locator('#gs-prompt-err').waitFor({ state: 'visible', timeout: 20000 });
-  assert.equal(await page4.inputValue('#gs-weights'), 'bf16');
+  assert.equal(await page4.inputValue('#gs-weights'), '');
   const model = await page4.inputValue('#gs-model');
   assert.ok(model && model !== 'no-such-model', 'an unknown preset falls back to a catalog model');
   assert.equal(await page4.inputValue('#gs-prompt'), '<b>x');

@@ -294,6 +294,14 @@ TEST_CASE("expert scenarios: the pick's class follows the guide's rules (issue 3
          CHECK(p.instances == 1);
          CHECK(p.pricing == "on_demand");
        }},
+      {"gpt-oss-120b for 16 users, no weights named: served as it ships (MXFP4), on one GPU",
+       serve("gpt-oss-120b", {{"concurrency", 16}}),
+       [](const Pick& p, const json& response) {
+         CHECK(response["workload"]["weights"] == "fp4");
+         CHECK(p.gpus == 1);  // OpenAI's model card: the 120b runs on a single 80 GB GPU
+         CHECK(p.vram_gb >= 75);
+         CHECK(p.pricing == "on_demand");
+       }},
       {"a spot endpoint asked for: spot is the request's own choice (class asked)",
        {{"model", "llama-3.1-8b"}, {"workload", {{"kind", "inference"}, {"concurrency", 8}}}, {"filters", {{"pricing", "spot"}}}},
        [](const Pick& p, const json&) {

@@ -392,3 +392,68 @@ TEST_CASE("workload kinds must match the model's kind; the response echoes the w
   CHECK(flux["warnings"].empty());  // no transformer-shape assumptions for a diffusion model
   CHECK(flux["options"][0]["job_s"].get<double>() > 0);
 }
+
+TEST_CASE("a model is served as its checkpoint ships unless the request names weights", "[catalog][weights]") {
+  auto serve = [](json model, json workload = json::object()) {
+    workload["kind"] = "inference";
+    workload["concurrency"] = 4;
+    return sizer_test::evaluate({{"model", model}, {"workload", workload}, {"hardware", {{"gpu", "h100-sxm"}, {"count", 8}}}});
+  };
+  auto warned = [](const json& response) {
+    for (const json& w : response["warnings"]) {
+      if (w["code"] == "assumed_field" && w["path"] == "/workload/weights") return w["message"].get<std::string>();
+    }
+    return std::string();
+  };
+  // Catalog presets that ship quantised: gpt-oss (MXFP4 experts) and DeepSeek-V3 (FP8).
+  for (const auto& [id, format] : std::vector<std::pair<const char*, const char*>>{
+           {"gpt-oss-120b", "fp4"}, {"gpt-oss-20b", "fp4"}, {"deepseek-v3", "fp8"}}) {
+    INFO(id);
+    const json r = serve(id);
+    REQUIRE(r.value("ok", false));
+    CHECK(r["workload"]["weights"] == format);
+    CHECK(warned(r).find(format) != std::string::npos);  // the message names the format used
+    // A named format wins, without the warning; its weights take their own bytes.
+    const json bf16 = serve(id, {{"weights", "bf16"}});
+    CHECK(bf16["workload"]["weights"] == "bf16");
+    CHECK(warned(bf16).empty());
+    CHECK(bf16["memory"]["weights_bytes"].get<double>() > 1.7 * r["memory"]["weights_bytes"].get<double>());
+  }
+  // A 16-bit release keeps the bf16 default, silently; fine-tuning keeps its own defaults.
+  const json llama = serve("llama-3.1-8b");
+  CHECK(llama["workload"]["weights"] == "bf16");
+  CHECK(warned(llama).empty());
+  const json ft = sizer_test::evaluate({{"model", "gpt-oss-20b"}, {"workload", {{"kind", "finetune"}, {"method", "lora"}}},
+                                       {"hardware", {{"gpu", "h100-sxm"}, {"count", 1}}}});
+  REQUIRE(ft.value("ok", false));
+  CHECK(ft["workload"]["weights"] == "bf16");
+
+  // An inline model may say how its checkpoint ships; a format the core does not know is an error at its path.
+  json inline_model = {{"name", "my-fp8-8b"}, {"params_b", 8.03}, {"layers", 32}, {"hidden", 4096},
+                       {"checkpoint_weights", "fp8"}};
+  CHECK(serve(inline_model)["workload"]["weights"] == "fp8");
+  inline_model["checkpoint_weights"] = "fp3";
+  const json bad = serve(inline_model);
+  REQUIRE_FALSE(bad.value("ok", true));
+  CHECK(bad["errors"][0]["path"] == "/model/checkpoint_weights");
+
+  // A config.json's quantization_config says the same.
+  const json config = {{"model_type", "llama"}, {"hidden_size", 4096}, {"intermediate_size", 14336},
+                       {"num_hidden_layers", 32}, {"num_attention_heads", 32}, {"num_key_value_heads", 8},
+                       {"vocab_size", 128256}, {"max_position_embeddings", 131072}};
+  auto from_config = [&](json quantization) {
+    json c = config;
+    if (!quantization.is_null()) c["quantization_config"] = quantization;
+    const json r = sizer_test::evaluate({{"hf_config", c}, {"workload", {{"kind", "inference"}}},
+                                         {"hardware", {{"gpu", "h100-sxm"}, {"count", 1}}}});
+    REQUIRE(r.value("ok", false));
+    return r["workload"]["weights"].get<std::string>();
+  };
+  CHECK(from_config(nullptr) == "bf16");
+  CHECK(from_config({{"quant_method", "fp8"}, {"fmt", "e4m3"}, {"weight_block_size", {128, 128}}}) == "fp8");
+  CHECK(from_config({{"quant_method", "mxfp4"}}) == "fp4");
+  CHECK(from_config({{"quant_method", "awq"}, {"bits", 4}, {"group_size", 128}}) == "int4");
+  CHECK(from_config({{"quant_method", "gptq"}, {"bits", 8}}) == "bf16");  // 8-bit GPTQ: no format of its own here
+  CHECK(from_config({{"quant_method", "modelopt"}, {"quant_algo", "NVFP4"}}) == "fp4");
+  CHECK(from_config({{"quant_method", "bitsandbytes"}, {"load_in_4bit", true}}) == "nf4");
+}

@@ -55,10 +55,11 @@ test('the field table: unique state and permalink keys; every vocabulary it name
 
 test('defaults, request and permalink come from the one table', async () => {
   const { FL, st, c, defaults, voc, sizer } = await setup();
-  assert.equal(defaults.weights, 'bf16');
+  assert.equal(defaults.weights, '', 'blank: the core serves the checkpoint as it ships');
   assert.equal(defaults.limit, '25');
   const { request, errors } = FL.buildRequest(c);
   assert.deepEqual(plain(errors), []);
+  assert.equal(request.workload.weights, undefined, 'no weights sent by default');
   assert.equal(request.workload.kind, 'inference');
   assert.equal(request.workload.prompt_tokens, 2000);
   assert.equal(request.workload.kv_cache, 'fp16');
@@ -78,7 +79,7 @@ test('defaults, request and permalink come from the one table', async () => {
   // A value the core's vocabulary does not have is ignored, field by field.
   const hostile = { ...defaults };
   FL.applyLink(hostile, 'w=%3Cimg%3E&e=nope&sh=zero3&lim=99999&t=image', voc);
-  assert.equal(hostile.weights, 'bf16');
+  assert.equal(hostile.weights, '');
   assert.equal(hostile.engine, 'vllm');
   assert.equal(hostile.sharding, 'zero3');
   assert.equal(hostile.limit, '25');

@@ -53,7 +53,8 @@
     { key: 'hf', link: 'hf', def: '', type: 'text', max: 200000, to: 'hf_config', paths: ['/hf_config', '/model'], feat: 'custom', src: 'hf', llm: true,
       label: 'hf_label', hint: 'hf_hint' },
     // serving
-    { key: 'weights', link: 'w', def: 'bf16', type: 'enum', vocab: 'weight_formats', to: 'workload.weights', tasks: ['serve'], section: 'workload', label: 'f_weights' },
+    // Blank: the core serves the model as its checkpoint ships (BF16 for most; gpt-oss FP4, DeepSeek-V3 FP8).
+    { key: 'weights', link: 'w', def: '', type: 'enum', vocab: 'weight_formats', blank: 'w_default_serve', to: 'workload.weights', tasks: ['serve'], section: 'workload', label: 'f_weights' },
     { key: 'kv', link: 'kv', def: 'fp16', type: 'enum', vocab: 'kv_formats', to: 'workload.kv_cache', tasks: ['serve'], adv: true, always: true, section: 'workload', label: 'f_kv' },
     { key: 'prompt', link: 'pt', def: '2000', type: 'num', to: 'workload.prompt_tokens', paths: ['/workload/context_tokens'], tasks: ['serve'], section: 'workload', label: 'f_prompt', ph: '1000', hint: 'hint_tokens' },
     { key: 'output', link: 'ot', def: '500', type: 'num', to: 'workload.output_tokens', tasks: ['serve'], section: 'workload', label: 'f_output', ph: '250', hint: 'hint_tokens' },
@@ -179,7 +180,8 @@
     var list = f.vocab ? V.ids(voc, f.vocab) : f.values || (f.type === 'tri' ? TRISTATE : null);
     // `omit`: ids of the list that are not request values (pricing 'reserved' is what an option reports).
     if (list && f.omit) list = list.filter(function (v) { return f.omit.indexOf(v) < 0; });
-    return list && f.blank ? [''].concat(list) : list;
+    // Without the core's vocabulary the page keeps no list of its own, not even the blank choice.
+    return list && list.length && f.blank ? [''].concat(list) : list;
   }
   // [[value, label], …] for its select, in the language of the page.
   function choices(f, c) {
