@@ -86,7 +86,8 @@ void parse_inference(const json& w, const Model* model, JsonReader& r, Inference
     out.weights = *model->checkpoint_weights;
     r.warning("assumed_field", "/workload/weights",
               message("issue.assumed_field.weights_checkpoint",
-                      {param_text("model", model->name), param_text("weights", std::string(id_of(out.weights)))}));
+                      {param_text("model", model->name),
+                       param_word("weights", "vocab.weight_formats." + std::string(id_of(out.weights)))}));
   }
   out.kv_cache = r.choice_id<KvFormatId>(w, "kv_cache", path).value_or(out.kv_cache);
   auto prompt = r.integer(w, "prompt_tokens", path, 1, kMaxTokens);

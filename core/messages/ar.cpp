@@ -530,7 +530,7 @@ const Locale& locale_ar() {
     {"issue.unsupported_combination.full_weights", "التدريب الكامل يحدّث كل الأوزان، فيجب أن تكون bf16 أو fp16 أو fp32، لا \"{weights}\"."},
     {"issue.assumed_field.tokens", "لم يُعطَ \"tokens\"؛ فاستُعمل {tokens} رمزًا، أي 20 رمزًا لكل معامل (الأمثل بحسب Chinchilla)."},
     {"issue.assumed_field.weights_checkpoint",
-     "لم يُعطَ \"weights\"؛ فيُشغَّل {model} بصيغة {weights}، وهي الصيغة التي نُشرت بها نقطة الحفظ."},
+     "لم يُعطَ \"weights\"؛ تُستعمل صيغة {weights}، وهي الصيغة التي نُشرت بها نقطة حفظ {model}."},
     {"issue.assumed_field.dataset_tokens", "لم يُعطَ \"dataset_tokens\"؛ فاستُعمل 100 مليون رمز (نحو 50,000 مثال بطول 2,000 رمز)."},
     {"issue.missing_field.hardware_gpu", "الحقل \"hardware.gpu\" مطلوب: معرّف معالج من الكتالوج أو كائن معالج."},
     {"issue.unknown_field.nearest", "\"{field}\" ليس حقلًا هنا؛ هل تقصد \"{nearest}\"؟"},

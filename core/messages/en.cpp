@@ -495,7 +495,7 @@ const Locale& locale_en() {
     {"issue.unsupported_combination.full_weights", "Full training updates every weight, so they must be bf16, fp16 or fp32, not \"{weights}\"."},
     {"issue.assumed_field.tokens", "\"tokens\" was not given; 20 tokens per parameter (Chinchilla-optimal) = {tokens} tokens was used."},
     {"issue.assumed_field.weights_checkpoint",
-     "\"weights\" was not given; {model} is served in {weights}, the format its published checkpoint ships in."},
+     "\"weights\" was not given; served in {weights}, the format the published {model} checkpoint ships in."},
     {"issue.assumed_field.dataset_tokens", "\"dataset_tokens\" was not given; 100 million tokens (about 50,000 examples of 2,000 tokens) was used."},
     {"issue.missing_field.hardware_gpu", "\"hardware.gpu\" is required: a catalog GPU id or a GPU object."},
     {"issue.unknown_field.nearest", "\"{field}\" is not a field here; did you mean \"{nearest}\"?"},

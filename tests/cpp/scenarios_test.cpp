@@ -2,6 +2,8 @@
 // and guidance"), and the memory goldens of issue "Memory and fit".
 #include <catch2/catch.hpp>
 
+#include <tuple>
+
 #include "cost.hpp"
 #include "support.hpp"
 
@@ -406,13 +408,14 @@ TEST_CASE("a model is served as its checkpoint ships unless the request names we
     return std::string();
   };
   // Catalog presets that ship quantised: gpt-oss (MXFP4 experts) and DeepSeek-V3 (FP8).
-  for (const auto& [id, format] : std::vector<std::pair<const char*, const char*>>{
-           {"gpt-oss-120b", "fp4"}, {"gpt-oss-20b", "fp4"}, {"deepseek-v3", "fp8"}}) {
+  for (const auto& [id, format, label] : std::vector<std::tuple<const char*, const char*, const char*>>{
+           {"gpt-oss-120b", "fp4", "FP4"}, {"gpt-oss-20b", "fp4", "FP4"}, {"deepseek-v3", "fp8", "FP8"}}) {
     INFO(id);
     const json r = serve(id);
     REQUIRE(r.value("ok", false));
     CHECK(r["workload"]["weights"] == format);
-    CHECK(warned(r).find(format) != std::string::npos);  // the message names the format used
+    CHECK(warned(r).find(label) != std::string::npos);  // the message names the format used, in words
+    CHECK(warned(r).find(r["model"]["name"].get<std::string>()) != std::string::npos);
     // A named format wins, without the warning; its weights take their own bytes.
     const json bf16 = serve(id, {{"weights", "bf16"}});
     CHECK(bf16["workload"]["weights"] == "bf16");
