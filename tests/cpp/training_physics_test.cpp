@@ -396,8 +396,9 @@ TEST_CASE("a run that fits only with recomputation recomputes selectively first,
           "enough",
           "[training][checkpointing]") {
   // Llama 3.1 70B pretraining at 8k tokens on pinned H100s, checkpointing left to the core: TP 4 x PP 8 holds
-  // eight micro-batches of activations on its first stage (selective recomputation makes room), TP 8 x PP 2
-  // holds half the weights and optimizer state per GPU (only recomputing every layer's forward does).
+  // eight micro-batches of activations on its first stage (selective recomputation makes room); TP 8 x PP 2 holds
+  // a sixteenth of the weights and optimizer state per GPU, about 70 GB with no data parallelism to shard it
+  // (only recomputing every layer's forward makes room).
   auto pretrain = [](int64_t tensor, int64_t pipeline, json checkpointing) {
     json workload = {{"kind", "pretrain"}, {"tokens", 1e10}, {"seq_len", 8192}, {"precision", "bf16"},
                      {"global_batch_tokens", 4194304}, {"parallelism", {{"tensor", tensor}, {"pipeline", pipeline}, {"data", 1}}}};
