@@ -52,11 +52,12 @@ std::optional<Model> parse_model(const json& document, const Catalog& catalog, J
       r.unknown_fields(model, "/model",
                        {"name", "kind", "params_b", "active_params_b", "layers", "hidden", "heads", "kv_heads",
                         "head_dim", "ffn", "vocab", "max_context", "experts", "experts_per_token", "kv_lora_rank",
-                        "rope_head_dim", "sliding_window", "sliding_layers", "tied_embeddings", "checkpoint_weights", "components", "id",
-                        "source", "as_of", "notes", "backbone", "task", "latent_downsample", "latent_channels",
-                        "patch_size", "temporal_downsample", "default_steps", "native_width", "native_height",
-                        "default_frames", "fps", "sample_rate_hz", "chunk_seconds", "encoder_layers", "decoder_layers",
-                        "guidance_distilled", "num_mel_bins", "max_source_positions", "max_target_positions"},
+                        "rope_head_dim", "sliding_window", "sliding_layers", "tied_embeddings", "checkpoint_weights",
+                        "components", "id", "source", "as_of", "notes", "backbone", "task", "latent_downsample",
+                        "latent_channels", "patch_size", "temporal_downsample", "default_steps", "native_width",
+                        "native_height", "default_frames", "fps", "sample_rate_hz", "chunk_seconds", "encoder_layers",
+                        "decoder_layers", "guidance_distilled", "num_mel_bins", "max_source_positions",
+                        "max_target_positions"},
                        true);
       if (r.errors().size() != before) return std::nullopt;
       // An image, video or audio model given only by its size borrows an architecture (media.hpp).

@@ -301,8 +301,8 @@ function spreadKey(field, response) {
   const quant = typeof weights === 'string' && !WIDE_FORMATS.has(weights);
   const family = `${moe ? 'moe' : 'dense'}${quant ? '_quant' : ''}`;
   const runtime = response.workload && response.workload.runtime;
-  const media = group === 'diffusion' || group === 'audio';
-  const engine = isTraining(kind) ? '*' : media && typeof runtime === 'string' ? runtime : String(response.engine);
+  const media = MEDIA_GROUPS.has(group) && typeof runtime === 'string';
+  const engine = isTraining(kind) ? '*' : media ? runtime : String(response.engine);
   return { group, engine, family };
 }
 
