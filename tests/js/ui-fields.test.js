@@ -343,3 +343,24 @@ test('show the math: every value and figure name the core explains has a title i
   assert.deepEqual(missing('mv_', values), [], `value names without an EN and AR title (of ${values.size})`);
   assert.deepEqual(missing('fig_', figures), [], `figure names without an EN and AR title (of ${figures.size})`);
 });
+
+test('the compact form and the full form ask the core the same question at their defaults', async () => {
+  // A field shown only in the full form (adv) and not sent from the compact one must default to what the core
+  // assumes without it: otherwise the widget and the page answer the same visible inputs differently (the LoRA
+  // targets once defaulted to "attention" on the page while the core, and so the widget, used all linear layers).
+  for (const task of ['serve', 'finetune', 'pretrain', 'image', 'audio']) {
+    const full = await setup({ task });
+    const compactFeat = { ...full.c.feat, advanced: false };
+    const compact = { ...full.c, feat: compactFeat, compact: true };
+    const a = full.FL.buildRequest(full.c);
+    const b = full.FL.buildRequest(compact);
+    assert.deepEqual(plain(a.errors), [], `${task}: full form`);
+    assert.deepEqual(plain(b.errors), [], `${task}: compact form`);
+    const ra = full.sizer.evaluate(a.request);
+    const rb = full.sizer.evaluate(b.request);
+    assert.ok(ra.ok && rb.ok, `${task}: the core accepts both`);
+    assert.deepEqual(plain(rb.workload), plain(ra.workload), `${task}: the workload the core used`);
+    assert.deepEqual(plain(rb.options.slice(0, 3).map((o) => [o.offering_id, o.pricing, o.gpus])),
+      plain(ra.options.slice(0, 3).map((o) => [o.offering_id, o.pricing, o.gpus])), `${task}: the same picks`);
+  }
+});

@@ -67,7 +67,7 @@
     // fine-tuning
     { key: 'method', link: 'fm', def: 'lora', type: 'enum', vocab: 'methods', to: 'workload.method', tasks: ['finetune'], section: 'workload', label: 'f_method', span: true },
     { key: 'ft_weights', link: 'fw', def: '', type: 'enum', vocab: 'weight_formats', blank: 'w_default_ft', to: 'workload.weights', tasks: ['finetune'], section: 'workload', label: 'f_ft_weights', span: true },
-    { key: 'lora_targets', link: 'lt', def: 'attention', type: 'enum', vocab: 'lora_targets', to: 'workload.lora_targets', tasks: ['finetune'], adv: true, when: notFull, section: 'workload', label: 'f_lora_targets', span: true },
+    { key: 'lora_targets', link: 'lt', def: 'all_linear', type: 'enum', vocab: 'lora_targets', to: 'workload.lora_targets', tasks: ['finetune'], adv: true, when: notFull, section: 'workload', label: 'f_lora_targets', span: true },
     { key: 'lora_rank', link: 'lr', def: '16', type: 'num', to: 'workload.lora_rank', tasks: ['finetune'], when: notFull, section: 'workload', label: 'f_lora_rank', ph: '16' },
     { key: 'epochs', link: 'ep', def: '1', type: 'num', mode: 'decimal', to: 'workload.epochs', tasks: ['finetune'], section: 'workload', label: 'f_epochs', ph: '1' },
     { key: 'dataset_tokens', link: 'dt', def: '', type: 'num', mode: 'decimal', to: 'workload.dataset_tokens', tasks: ['finetune'], section: 'workload', label: 'f_dataset_tokens', ph: '100000000', hint: 'hint_dataset_tokens', span: true },
