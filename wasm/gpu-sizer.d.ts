@@ -158,7 +158,7 @@ declare namespace createSizer {
     /** Requests a closed-loop benchmark sends in all and measures (--num-prompts, no warm-up): its first wave counts in ttft_mean_s; absent: the steady state, no first wave */
     benchmark_requests?: number;
     hours_per_day?: number;
-    /** An offline batch (no users waiting): output tokens to generate, or requests (× output_tokens); ranked by usd_total */
+    /** An offline batch (no users waiting): output tokens to generate, or requests (× output_tokens); ranked by usd_total; without concurrency, each option runs the largest batch that fits */
     batch_tokens?: number; batch_requests?: number;
   }
 

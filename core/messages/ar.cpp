@@ -168,6 +168,7 @@ const Locale& locale_ar() {
     {"note.fits.serving_one_gpu", "يتسع مع فائض {spare_bytes_per_gpu} في كل معالج (معالج واحد لكل نسخة، وعدد النسخ {replicas})."},
     {"note.fits.serving_spans", "يتسع مع فائض {spare_bytes_per_gpu} في كل معالج (تمتد كل نسخة على {gpus_per_replica} معالجات، وعدد النسخ {replicas})."},
     {"note.no_native_compute", "لا أنوية {precision} في هذا المعالج: تُنفَّذ ضرب المصفوفات بسرعة الدقة \u206816-bit\u2069 (التكميم للأوزان فقط)."},
+    {"note.batch_concurrency", "دفعة غير تفاعلية: تُعالَج هنا {concurrency} تسلسلات في آنٍ واحد، أكبر عدد تتسع له ذاكرة هذا الخيار ضمن حدّ المحرّك للدفعة."},
     {"note.tensor_parallel_over_pcie", "النموذج مقسّم على {tensor} معالجات تتواصل عبر \u2068PCIe\u2069: كل طبقة تنتظر عمليتي تجميع بينها."},
     {"note.kv_cache_share", "تشغل ذاكرة KV المؤقتة {kv_share} من الذاكرة بهذا الطول من السياق وهذا العدد من المستخدمين."},
     {"note.below_decode_target", "يولّد {decode_tokens_per_s} رمز في الثانية لكل مستخدم، دون الهدف البالغ {target_tokens_per_s}."},

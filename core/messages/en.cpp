@@ -172,6 +172,7 @@ const Locale& locale_en() {
     {"note.fits.serving_spans#one", "Fits with {spare_bytes_per_gpu} spare per GPU (a replica spans {gpus_per_replica} GPUs, {replicas} replica)."},
     {"note.fits.serving_spans#other", "Fits with {spare_bytes_per_gpu} spare per GPU (a replica spans {gpus_per_replica} GPUs, {replicas} replicas)."},
     {"note.no_native_compute", "No {precision} tensor cores on this GPU: the matmuls run at the 16-bit rate (weight-only)."},
+    {"note.batch_concurrency", "An offline batch: {concurrency} sequences run at once here, as many as this option's memory holds within the engine's batch limit."},
     {"note.tensor_parallel_over_pcie", "The model is split over {tensor} GPUs that talk over PCIe: every layer waits on two all-reduces."},
     {"note.kv_cache_share", "The KV cache is {kv_share} of the memory at this context and concurrency."},
     {"note.below_decode_target", "Decodes {decode_tokens_per_s} tokens/s per user, below the target of {target_tokens_per_s}."},

@@ -225,3 +225,42 @@ TEST_CASE("a loaded MoE step pads its expert matmuls at the step's tokens, not a
   const json moe_alone = served("gpt-oss-120b", moe_alone_workload, "h100-sxm", 1, "vllm");
   CHECK(explained(moe_alone, "output_tokens_per_s", "prefill_s_per_token") > 1.5 * loaded_per_token);
 }
+
+TEST_CASE("an offline batch with no concurrency runs each option at the largest batch that fits", "[serving][batch]") {
+  // No users wait on a batch: an engine runs as many sequences as its memory holds (vLLM's LLM.generate, or a
+  // server at its --max-num-seqs), which is what makes a batch cheap per token. At one sequence, a billion tokens
+  // of an 8B model took the winning GPU most of a year.
+  const json workload = {{"kind", "inference"}, {"prompt_tokens", 1000}, {"output_tokens", 300}, {"batch_tokens", 1e9}};
+  const json ranked = sizer_test::evaluate({{"model", "llama-3.1-8b"}, {"workload", workload}, {"limit", 5}});
+  REQUIRE(ranked["ok"] == true);
+  REQUIRE(!ranked["options"].empty());
+  for (const json& o : ranked["options"]) {
+    if (o["fits"] != true) continue;
+    CHECK(o["concurrency"].get<int64_t>() > 1);
+    CHECK(o["concurrency"].get<int64_t>() <= o["max_concurrency"].get<int64_t>());
+    bool said = false;
+    for (const json& n : o["notes"]) said = said || n["code"] == "batch_concurrency";
+    CHECK(said);
+  }
+  // The same offering at one sequence costs more per token and takes longer.
+  const json top = ranked["options"][0];
+  json one = workload;
+  one["concurrency"] = 1;
+  const json single = sizer_test::evaluate({{"model", "llama-3.1-8b"}, {"workload", one},
+                                            {"filters", {{"providers", {top["provider"]}}}}, {"limit", 200}});
+  REQUIRE(single["ok"] == true);
+  bool compared = false;
+  for (const json& o : single["options"]) {
+    if (o["offering_id"] != top["offering_id"] || o["pricing"] != top["pricing"]) continue;
+    CHECK(o["usd_total"].get<double>() > 2 * top["usd_total"].get<double>());
+    CHECK(o["job_s"].get<double>() > 2 * top["job_s"].get<double>());
+    compared = true;
+  }
+  CHECK(compared);
+  // A concurrency given is kept.
+  json given = workload;
+  given["concurrency"] = 8;
+  const json kept = sizer_test::evaluate({{"model", "llama-3.1-8b"}, {"workload", given}, {"limit", 3}});
+  REQUIRE(kept["ok"] == true);
+  CHECK(kept["options"][0]["concurrency"] == 8);
+}
