@@ -147,13 +147,20 @@ SIZER_NOINLINE void note_targets(Option& option, const InferenceWorkload& worklo
   }
 }
 
+// The engine as the locale names it ("vLLM", "Generic" / "عام"); the machine-readable param stays its id.
+Param engine_word(const EnginePreset& engine) {
+  Param p = param_word("engine", "vocab.engines." + std::string(engine.id));
+  p.text = std::string(engine.id);
+  return p;
+}
+
 SIZER_NOINLINE void note_no_fit(Option& option, const EnginePreset& engine, const OptionInputs& in, const Placement& placement) {
   option.notes.push_back(
       note("does_not_fit", SeverityId::info, "does_not_fit.serving",
            {param_number("needed_bytes_per_gpu", placement.used_bytes_per_gpu, format_gb(placement.used_bytes_per_gpu)),
             param_number("usable_bytes_per_gpu", placement.usable_bytes_per_gpu, format_gb(placement.usable_bytes_per_gpu)),
             param_number("vram_bytes_per_gpu", in.gpu->vram_bytes(), format_gb(in.gpu->vram_bytes())),
-            param_text("engine", std::string(engine.id))}));
+            engine_word(engine)}));
 }
 
 // The option for `workload` (which may differ from the request's while auto_batch searches).
