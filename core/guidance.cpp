@@ -169,11 +169,7 @@ Param interconnect(std::string name, std::optional<InterconnectId> kind) {
 }
 
 Param sharding(std::string name, std::optional<ShardingId> stage) {
-  if (!stage || *stage == ShardingId::none) return clause(std::move(name), message("guidance.sharding.none"));
-  const std::string id(id_of(*stage));
-  std::string label = id;
-  if (id.rfind("zero", 0) == 0) label = "ZeRO-" + id.substr(4);
-  return clause(std::move(name), message("guidance.sharding.some", {text("label", label)}));
+  return sharding_phrase(std::move(name), stage ? id_of(*stage) : std::string_view("none"));
 }
 
 // The workload as a noun phrase ("full fine-tuning") and at the start of a sentence ("Full fine-tuning").

@@ -15,6 +15,21 @@ Param param_word(std::string name, std::string word_key) {
   return Param{std::move(name), "", std::nullopt, std::move(word_key), {}};
 }
 
+Param sharding_phrase(std::string name, std::string_view sharding_id) {
+  const std::string id(sharding_id);
+  Param p;
+  if (id.empty() || id == "none") {
+    p = param_message(std::move(name), message("phrase.sharding.none"));
+  } else {
+    std::string label = id;
+    if (id.rfind("zero", 0) == 0) label = "ZeRO-" + id.substr(4);
+    else if (id == "fsdp") label = "FSDP";
+    p = param_message(std::move(name), message("phrase.sharding.some", {param_text("label", label)}));
+  }
+  p.text = id.empty() ? "none" : id;
+  return p;
+}
+
 Param param_message(std::string name, Message nested) {
   Param p{std::move(name), "", std::nullopt, "", {}};
   p.nested.push_back(std::move(nested));

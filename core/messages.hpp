@@ -32,6 +32,9 @@ struct Param {
 
 Param param_text(std::string name, std::string text);
 Param param_number(std::string name, double value, std::string text);
+// A training layout's sharding as a phrase ("ZeRO-1 sharding", "FSDP sharding", "no sharding"), phrased in the
+// locale; its machine-readable param is the sharding id ("zero1"). Notes and guidance say it the same way.
+Param sharding_phrase(std::string name, std::string_view sharding_id);
 Param param_word(std::string name, std::string word_key);
 Param param_message(std::string name, Message nested);
 

@@ -97,7 +97,7 @@ void note_fit(Option& option, const TrainingPlacement& placement) {
   const double spare = placement.usable_bytes_per_gpu - placement.used_bytes_per_gpu;
   std::vector<Param> params = {param_number("spare_bytes_per_gpu", spare, format_gb(spare))};
   std::string key = placement.sharding == ShardingId::none ? "fits.training_unsharded" : "fits.training_sharded";
-  if (placement.sharding != ShardingId::none) params.push_back(param_text("sharding", std::string(id_of(placement.sharding))));
+  if (placement.sharding != ShardingId::none) params.push_back(sharding_phrase("sharding", id_of(placement.sharding)));
   if (placement.tensor > 1) {
     key += "_tensor_parallel";
     params.push_back(param_number("tensor", static_cast<double>(placement.tensor), std::to_string(placement.tensor)));
@@ -192,7 +192,7 @@ Candidate evaluate_training_option(const Request& request, const EnginePreset& e
     option.notes.push_back(note(
         "does_not_fit", SeverityId::info, "does_not_fit.training",
         {param_number("needed_bytes_per_gpu", placement.used_bytes_per_gpu, format_gb(placement.used_bytes_per_gpu)),
-         param_text("sharding", std::string(id_of(placement.sharding))),
+         sharding_phrase("sharding", id_of(placement.sharding)),
          param_number("usable_bytes_per_gpu", placement.usable_bytes_per_gpu, format_gb(placement.usable_bytes_per_gpu))}));
     return c;
   }
