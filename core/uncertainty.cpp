@@ -77,8 +77,11 @@ FarConditions far_conditions(const Request& request, std::string_view figure, st
   if (weights_of(request) == WeightFormatId::fp4) add("fp4");
   const std::string_view group = group_of(request, figure);
   const bool serving = group == "decode" || group == "throughput" || group == "ttft";
+  // An offline batch with no concurrency given runs as many sequences as fit (options_inference.cpp): a load.
+  const bool batch_load = request.inference.batch() && !request.inference.concurrency_given;
   if (serving && request.kind == WorkloadKind::inference &&
-      (request.inference.concurrency > 1 || (request.inference.requests_per_s && *request.inference.requests_per_s > 0))) {
+      (request.inference.concurrency > 1 || batch_load ||
+       (request.inference.requests_per_s && *request.inference.requests_per_s > 0))) {
     add("load");
   }
   return out;

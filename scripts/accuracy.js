@@ -1129,6 +1129,13 @@ function vendorOf(gpu) {
 // The conditions a case was measured under, as the report groups them: `engine:<id>` (serving and media),
 // `runtime:<id>` (media: eager, compiled, tensorrt; the ranges' key, spreadKey), `vendor:<id>`, `moe` or `dense`,
 // and for serving `load` (several users or an arrival rate) or `single`.
+// More than one user, an arrival rate, or an offline batch with no concurrency given (each option then runs as
+// many sequences as fit: core/options_inference.cpp), as far_conditions in core/uncertainty.cpp reads it.
+function servedUnderLoad(w) {
+  const batch = (w.batch_tokens > 0 || w.batch_requests > 0) && w.concurrency === undefined;
+  return (w.concurrency || 1) > 1 || w.requests_per_s > 0 || batch;
+}
+
 function conditionsOf(group, request, response) {
   const out = [];
   const kind = response.workload_kind;
@@ -1141,7 +1148,7 @@ function conditionsOf(group, request, response) {
   out.push(model.params_b > 0 && model.active_params_b > 0 && model.active_params_b < 0.99 * model.params_b ? 'moe' : 'dense');
   if (SERVING_GROUPS.has(group)) {
     const w = (request && request.workload) || {};
-    out.push((w.concurrency || 1) > 1 || w.requests_per_s ? 'load' : 'single');
+    out.push(servedUnderLoad(w) ? 'load' : 'single');
   }
   return out;
 }
@@ -1157,7 +1164,7 @@ function farConditionsOf(figureGroup, request, response) {
   if (model.params_b > 0 && model.active_params_b > 0 && model.active_params_b < 0.99 * model.params_b) out.push('moe');
   const w = (request && request.workload) || {};
   if (response.workload && response.workload.weights === 'fp4') out.push('fp4');
-  if (SERVING_GROUPS.has(figureGroup) && ((w.concurrency || 1) > 1 || w.requests_per_s > 0)) out.push('load');
+  if (SERVING_GROUPS.has(figureGroup) && servedUnderLoad(w)) out.push('load');
   return out;
 }
 
