@@ -206,8 +206,12 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   const double moe_padding = moe_padding_at(prompt);
   const double attention_per_prompt_token = attention_cost * 2.0 * static_cast<double>(model.layers) * prompt *
                                             static_cast<double>(model.heads) * static_cast<double>(model.head_dim);
+  // The routed experts' padded rows run in the same grouped kernels as at decode, at kMoeExpertBandwidthShare of the
+  // rate a dense GEMM reaches (expert_compute_extra above): their FLOPs count at 1 / share here too.
+  const double expert_share = s.expert_bandwidth_share;
+  auto routed_flops_per_token = [&](double padding) { return 2.0 * routed_active * (padding / expert_share - 1.0); };
   const double prefill_flops =
-      2.0 * active_params * prompt + 2.0 * routed_active * prompt * (moe_padding - 1.0) + attention_per_prompt_token * prompt;
+      2.0 * active_params * prompt + routed_flops_per_token(moe_padding) * prompt + attention_per_prompt_token * prompt;
   // Engines that accumulate prefill matmuls in fp16 (llama.cpp) run at twice the listed 16-bit rate on
   // GeForce cards, whose catalog rate is the fp32-accumulate one (Ada whitepaper, Appendix A).
   const bool sixteen_bit = s.compute_precision == "bf16" || s.compute_precision == "fp16";
@@ -238,14 +242,15 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   // the decode tokens beside it): the MoE padding shrinks as the step fills (moe_padding_at).
   const double prefill_rate = s.prefill_peak_flops * efficiency / static_cast<double>(placement.pipeline) * shards;
   auto prefill_s_per_token_at = [&](double step_tokens) {
-    if (moe_padding <= 1.0) return prefill_compute / prompt_tokens + prefill_comm_per_token;
-    const double flops = 2.0 * active_params + 2.0 * routed_active * (moe_padding_at(step_tokens) - 1.0) +
+    if (model.experts <= 1 || routed_active <= 0) return prefill_compute / prompt_tokens + prefill_comm_per_token;
+    const double flops = 2.0 * active_params + routed_flops_per_token(moe_padding_at(step_tokens)) +
                          attention_per_prompt_token;
     return flops / prefill_rate + prefill_comm_per_token;
   };
   // The first token's figures (the first wave, the queue for it, the chunks riding a request's decode steps)
   // keep one prompt's padding: InferenceX's DeepSeek-R1 first tokens on SGLang (tests/calibration/added/load.json)
-  // measure 3x slower than even that, from costs not modelled, so a smaller padding there is not taken.
+  // measure up to 2.6x slower than even that at 8 users, from costs not modelled, so a smaller padding there is not
+  // taken.
   const double prompt_alone_s_per_token = prefill_compute / prompt_tokens + prefill_comm_per_token;
   // The engine's default budget on this GPU (engines.cpp: vLLM and SGLang choose it by the GPU's memory).
   // A server started with its own budget (workload.prefill_token_budget) runs with that one.

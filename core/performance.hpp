@@ -88,7 +88,10 @@ constexpr double kNoFlashAttentionSlowdown = 2.0;
 // (https://github.com/SemiAnalysisAI/InferenceX/issues/870: mean TPOT 12.8/25.6/34.6 ms at concurrency
 // 8/32/64, output 74.6/223.6 tokens/s per GPU at 8/64; residuals −12% to −7%) and TensorRT-LLM's
 // Qwen3-235B-A22B FP8 8×H200 1000/1000 throughput (perf-overview; still +40%: attention DP and expert
-// parallelism are not modelled).
+// parallelism are not modelled). The same grouped kernels run the prompt's expert rows, so prefill counts the
+// routed FLOPs at 1 / share too (since 2026-12-07: that Qwen3-235B row +18.6% -> +7.8%, InferenceX's DeepSeek-R1
+// first tokens -69..-22% -> -61..-1%, GPUStack's gpt-oss-120b saturated rows in tests/calibration/added/load.json
+// closer on one H100 and at TP 2).
 constexpr double kMoeExpertBandwidthShare = 0.7;
 // Rows of the M tile grouped expert GEMMs pad each expert's tokens to: DeepGEMM's contiguous grouped layout
 // aligns every expert's segment to get_m_alignment_for_contiguous_layout() = 128 rows (deepseek-ai/DeepGEMM
