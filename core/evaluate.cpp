@@ -29,6 +29,13 @@ namespace {
 // expected within a day.
 constexpr double kDefaultPretrainDeadlineS = 30.0 * 86400.0;
 constexpr double kDefaultFinetuneDeadlineS = 86400.0;
+// The per-user decode speed assumed when a ranked endpoint (users, no offline batch) gives no target: MLPerf
+// Inference's interactive LLM scenario (v5.0, Llama 2 70B Interactive) holds each request to 40 ms per output token,
+// 25 tokens/s, where its server scenario allows 200 ms. Without a target the users' speed was unstated and the
+// endpoint was ranked by $ per million tokens, which favoured the fastest card per dollar (a B200 at $4.20/h for 16
+// gpt-oss-120b users over an H100 at $1.82/h); an endpoint is paid by the hour for the capacity that serves its users
+// acceptably, so with this target it ranks by the month of that capacity (ranking.cpp RankingPolicy::fixed_load).
+constexpr double kDefaultTokensPerSPerUser = 25.0;
 
 bool passes_filters(const Filters& filters, const Offering& offering, const Provider* provider) {
   if (!filters.providers.empty() &&
@@ -824,6 +831,16 @@ SIZER_NOINLINE Response evaluate(const json& request_document, const Catalog& ca
     const OptionInputs in{&request.hardware->gpu, request.hardware->count, request.hardware->gpu.interconnect_kind};
     request.inference = auto_batch(request, engine, in);
     request.inference.concurrency_given = true;
+  }
+  // A ranked endpoint with no target: an interactive one's speed, said (kDefaultTokensPerSPerUser).
+  if (!request.hardware && request.kind == WorkloadKind::inference && !request.inference.batch() &&
+      !request.inference.min_output_tokens_per_s_per_user && !request.inference.max_ttft_s) {
+    request.inference.min_output_tokens_per_s_per_user = kDefaultTokensPerSPerUser;
+    Issues one{make_issue("assumed_field", "/workload/min_output_tokens_per_s_per_user",
+                          message("issue.assumed_field.min_output_tokens_per_s_per_user",
+                                  {param_number("rate", kDefaultTokensPerSPerUser, format_number(kDefaultTokensPerSPerUser))}))};
+    if (const Locale* locale = find_locale(id_of(request.locale))) phrase_issues(one, *locale);
+    response.warnings.push_back(one.front());
   }
   // Ranking a job over the catalog needs a deadline to size the cluster by; without one, say the default.
   if (!request.hardware && is_training(request.kind) && !request.training.deadline_s) {

@@ -482,6 +482,7 @@ const Locale& locale_ar() {
     // ---- issues: top-level errors and warnings (request, model, catalog validation) ----
     // (keys "issue.<code>[.<detail>]")
     {"issue.assumed_field.deadline_pretrain", "لم يُحدَّد \"deadline_s\"؛ حُدّد حجم العنقود لينتهي خلال {days} يومًا، وهي المدة التي يُخطَّط لها التدريب المسبق عادةً (استغرق Llama 2 70B نحو خمسة أسابيع على 2,048 معالجًا)."},
+    {"issue.assumed_field.min_output_tokens_per_s_per_user", "لم يُحدَّد \"min_output_tokens_per_s_per_user\"؛ افتُرضت سرعة {rate} رمزًا في الثانية لكل مستخدم، سرعة نقطة خدمة تفاعلية (سيناريو نماذج اللغة التفاعلي في \u2068MLPerf Inference\u2069: \u206840 ms\u2069 لكل رمز ناتج)، وتُرتَّب الخيارات بكلفة شهر من السعة التي تعطيها."},
     {"issue.assumed_field.deadline_finetune", "لم يُحدَّد \"deadline_s\"؛ حُدّد الحجم لينتهي الضبط الدقيق خلال {hours} ساعة (يوم واحد)."},
     {"issue.invalid_layout.expert", "يجب أن يقسم \"expert\" ({expert}) قيمةَ \"data\" ({data}) دون باقٍ: توازي الخبراء يقسّم مجموعة توازي البيانات."},
     {"issue.invalid_layout.pipeline", "\"pipeline\" ({pipeline}) يتجاوز عدد طبقات النموذج وهو {layers}."},

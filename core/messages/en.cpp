@@ -449,6 +449,7 @@ const Locale& locale_en() {
     // ---- issues: top-level errors and warnings (request, model, catalog validation) ----
     // (keys "issue.<code>[.<detail>]")
     {"issue.assumed_field.deadline_pretrain", "\"deadline_s\" was not given; the cluster is sized to finish within {days} days, a month being how long pretraining runs are usually planned for (Llama 2 70B took about five weeks on 2,048 GPUs)."},
+    {"issue.assumed_field.min_output_tokens_per_s_per_user", "\"min_output_tokens_per_s_per_user\" was not given; {rate} tokens/s per user was assumed, an interactive endpoint's speed (MLPerf Inference's interactive LLM scenario: 40 ms per output token), and the options are ranked by what a month of the capacity that gives it costs."},
     {"issue.assumed_field.deadline_finetune", "\"deadline_s\" was not given; the fine-tune is sized to finish within {hours} hours (a day)."},
     {"issue.invalid_layout.expert", "\"expert\" ({expert}) must divide \"data\" ({data}): expert parallelism splits the data-parallel group."},
     {"issue.invalid_layout.pipeline", "\"pipeline\" ({pipeline}) exceeds the model's {layers} layers."},
