@@ -149,6 +149,7 @@ declare namespace createSizer {
     output_tokens?: number;
     context_tokens?: number;
     concurrency?: number;
+    /** Target per-user decode speed; a ranked endpoint with no target assumes 25 (an assumed_field warning) */
     min_output_tokens_per_s_per_user?: number;
     max_ttft_s?: number;
     /** Open loop: requests per second arriving (Poisson); ttft_mean_s/ttft_p90_s add the queueing wait */
