@@ -415,8 +415,10 @@ SIZER_NOINLINE std::vector<Explanation> explain_inference_speed(const InferenceS
            "% of the preset's share of their peak; other sequences' prompts prefilled between decode steps (continuous "
            "batching)" + range});
   out.push_back({"output_tokens_per_s",
-                 "sequences / (step_s + sequences_per_replica × prompt_tokens × prefill_s_per_token / output_tokens)",
+                 "sequences / max(tpot_mean_s, step_s + sequences_per_replica × prompt_tokens × prefill_s_per_token / "
+                 "output_tokens)",
                  {{"sequences", s.sequences},
+                  {"tpot_mean_s", s.tpot_mean_s},
                   {"step_s", s.step_s},
                   {"sequences_per_replica", s.sequences_per_replica},
                   {"prompt_tokens", std::max(1.0, static_cast<double>(w.prompt_tokens))},
@@ -424,7 +426,7 @@ SIZER_NOINLINE std::vector<Explanation> explain_inference_speed(const InferenceS
                   {"output_tokens", static_cast<double>(std::max<int64_t>(1, w.output_tokens))},
                   {"aggregate_step_s", s.aggregate_step_s}},
                  s.output_tokens_per_s,
-                 "Continuous batching: each sequence's prompt is prefilled between decode steps" + range});
+                 "Continuous batching: each sequence's prompt is prefilled between decode steps (an MoE prompt token padded at a loaded step's tokens), never faster than every sequence at the per-user rate" + range});
   out.push_back({"ttft_s", "prefill_s + step_s",
                  {{"prompt_tokens", static_cast<double>(w.prompt_tokens)},
                   {"prefill_peak_flops", s.prefill_peak_flops},
