@@ -825,6 +825,12 @@ SIZER_NOINLINE Response evaluate(const json& request_document, const Catalog& ca
   response.model = request.model;
   response.kind = request.kind;
   const EnginePreset& engine = *find_engine(request.engine);
+  // A warning the core adds itself (a value it assumed, a filter that left nothing), phrased in the request's locale.
+  auto warn = [&](Issue issue) {
+    Issues one{std::move(issue)};
+    if (const Locale* locale = find_locale(id_of(request.locale))) phrase_issues(one, *locale);
+    response.warnings.push_back(std::move(one.front()));
+  };
   // Pinned hardware without a concurrency: the largest batch that fits and meets the targets becomes the
   // request's concurrency, so the memory, the option and the answers all describe the same batch.
   if (request.hardware && request.kind == WorkloadKind::inference && !request.inference.concurrency_given) {
@@ -836,24 +842,19 @@ SIZER_NOINLINE Response evaluate(const json& request_document, const Catalog& ca
   if (!request.hardware && request.kind == WorkloadKind::inference && !request.inference.batch() &&
       !request.inference.min_output_tokens_per_s_per_user && !request.inference.max_ttft_s) {
     request.inference.min_output_tokens_per_s_per_user = kDefaultTokensPerSPerUser;
-    Issues one{make_issue("assumed_field", "/workload/min_output_tokens_per_s_per_user",
-                          message("issue.assumed_field.min_output_tokens_per_s_per_user",
-                                  {param_number("rate", kDefaultTokensPerSPerUser, format_number(kDefaultTokensPerSPerUser))}))};
-    if (const Locale* locale = find_locale(id_of(request.locale))) phrase_issues(one, *locale);
-    response.warnings.push_back(one.front());
+    warn(make_issue("assumed_field", "/workload/min_output_tokens_per_s_per_user",
+                    message("issue.assumed_field.min_output_tokens_per_s_per_user",
+                            {param_number("rate", kDefaultTokensPerSPerUser, format_number(kDefaultTokensPerSPerUser))})));
   }
   // Ranking a job over the catalog needs a deadline to size the cluster by; without one, say the default.
   if (!request.hardware && is_training(request.kind) && !request.training.deadline_s) {
     const bool pretrain = request.kind == WorkloadKind::pretrain;
     const double deadline_s = pretrain ? kDefaultPretrainDeadlineS : kDefaultFinetuneDeadlineS;
     request.training.deadline_s = deadline_s;
-    Issue assumed = make_issue("assumed_field", "/workload/deadline_s",
-                               message(pretrain ? "issue.assumed_field.deadline_pretrain" : "issue.assumed_field.deadline_finetune",
-                                       {param_number("days", deadline_s / 86400.0, format_number(deadline_s / 86400.0)),
-                                        param_number("hours", deadline_s / 3600.0, format_number(deadline_s / 3600.0))}));
-    Issues one{assumed};
-    if (const Locale* locale = find_locale(id_of(request.locale))) phrase_issues(one, *locale);
-    response.warnings.push_back(one.front());
+    warn(make_issue("assumed_field", "/workload/deadline_s",
+                    message(pretrain ? "issue.assumed_field.deadline_pretrain" : "issue.assumed_field.deadline_finetune",
+                            {param_number("days", deadline_s / 86400.0, format_number(deadline_s / 86400.0)),
+                             param_number("hours", deadline_s / 3600.0, format_number(deadline_s / 3600.0))})));
   }
   // detail "figures": every number without the sentences and the workings (no guidance, explanations or option
   // notes; the fit list and the scaling table stay), for callers that evaluate many requests and plot or tabulate
@@ -918,13 +919,11 @@ SIZER_NOINLINE Response evaluate(const json& request_document, const Catalog& ca
     if (evaluated == 0) {
       response.filtered_out = filter_that_excludes_all(request.filters, catalog);
       if (response.filtered_out) {
-        Issues one{make_issue("filter_excludes_all", "/filters/" + response.filtered_out->filter,
-                              message("issue.filter_excludes_all",
-                                      {param_text("filter", response.filtered_out->filter),
-                                       param_number("excluded", static_cast<double>(response.filtered_out->excluded),
-                                                    std::to_string(response.filtered_out->excluded))}))};
-        if (const Locale* locale = find_locale(id_of(request.locale))) phrase_issues(one, *locale);
-        response.warnings.push_back(one.front());
+        warn(make_issue("filter_excludes_all", "/filters/" + response.filtered_out->filter,
+                        message("issue.filter_excludes_all",
+                                {param_text("filter", response.filtered_out->filter),
+                                 param_number("excluded", static_cast<double>(response.filtered_out->excluded),
+                                              std::to_string(response.filtered_out->excluded))})));
       }
     }
     std::vector<double> table_rows;

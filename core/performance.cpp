@@ -240,18 +240,18 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
                            : 0.0;
   // A prompt token's compute in a step whose grouped expert GEMMs see `step_tokens` tokens in all (its chunk and
   // the decode tokens beside it): the MoE padding shrinks as the step fills (moe_padding_at).
-  const double prefill_rate = s.prefill_peak_flops * efficiency / static_cast<double>(placement.pipeline) * shards;
-  auto prefill_s_per_token_at = [&](double step_tokens) {
-    if (model.experts <= 1 || routed_active <= 0) return prefill_compute / prompt_tokens + prefill_comm_per_token;
-    const double flops = 2.0 * active_params + routed_flops_per_token(moe_padding_at(step_tokens)) +
-                         attention_per_prompt_token;
-    return flops / prefill_rate + prefill_comm_per_token;
-  };
   // The first token's figures (the first wave, the queue for it, the chunks riding a request's decode steps)
   // keep one prompt's padding: InferenceX's DeepSeek-R1 first tokens on SGLang (tests/calibration/added/load.json)
   // measure up to 2.6x slower than even that at 8 users, from costs not modelled, so a smaller padding there is not
   // taken.
   const double prompt_alone_s_per_token = prefill_compute / prompt_tokens + prefill_comm_per_token;
+  const double prefill_rate = s.prefill_peak_flops * efficiency / static_cast<double>(placement.pipeline) * shards;
+  auto prefill_s_per_token_at = [&](double step_tokens) {
+    if (model.experts <= 1 || routed_active <= 0) return prompt_alone_s_per_token;
+    const double flops = 2.0 * active_params + routed_flops_per_token(moe_padding_at(step_tokens)) +
+                         attention_per_prompt_token;
+    return flops / prefill_rate + prefill_comm_per_token;
+  };
   // The engine's default budget on this GPU (engines.cpp: vLLM and SGLang choose it by the GPU's memory).
   // A server started with its own budget (workload.prefill_token_budget) runs with that one.
   const double budget_tokens = workload.prefill_token_budget

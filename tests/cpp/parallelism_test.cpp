@@ -298,12 +298,7 @@ TEST_CASE("context parallelism splits each sequence's activations and pays the r
   CHECK(split["options"][0]["used_bytes_per_gpu"].get<double>() < plain["options"][0]["used_bytes_per_gpu"].get<double>());
   CHECK(split["options"][0]["max_context_tokens"].get<double>() > plain["options"][0]["max_context_tokens"].get<double>());
   // The step shows the ring's exposed sends as their own term; none without context parallelism.
-  auto term = [](const sizer::json& r, const char* name) {
-    for (const auto& e : r["explain"]) {
-      if (e["figure"] == "options.0.train_s") return e["values"][name].get<double>();
-    }
-    return -1.0;
-  };
+  auto term = [](const sizer::json& r, const char* name) { return sizer_test::explained(r, "train_s", name); };
   CHECK(term(plain, "context_parallel_s") == 0.0);
   CHECK(term(split, "context_parallel_s") >= 0.0);
   // The context group counts in the layout's product: 1 × 1 × 4 × 4 is not the 8 pinned GPUs.

@@ -186,27 +186,14 @@ TEST_CASE("tensor-parallel ranks hold communication buffers outside the KV cache
   CHECK(alone.free_kv_bytes_per_gpu == Approx(alone_without.free_kv_bytes_per_gpu));
 }
 
-namespace {
-
-// A figure's input from the top option's explanation (options.0.<figure>).
-double explained(const json& response, const std::string& figure, const std::string& input) {
-  for (const json& e : response["explain"]) {
-    if (e["figure"] == "options.0." + figure) return e["values"][input].get<double>();
-  }
-  FAIL("no explanation of " << figure);
-  return 0;
-}
-
-}  // namespace
-
 TEST_CASE("a loaded MoE step pads its expert matmuls at the step's tokens, not at one prompt's", "[serving][moe]") {
   // gpt-oss-120b: a 215-token prompt gives each of its 128 experts ~7 of the 128 rows a grouped GEMM tile holds;
   // a step of 256 users carries a prompt beside 256 decode tokens, so its prompt tokens cost less each.
   const json workload = {{"weights", "fp4"}, {"prompt_tokens", 215}, {"output_tokens", 196}, {"concurrency", 256}};
   const json moe = served("gpt-oss-120b", workload, "h100-sxm", 1, "vllm");
   REQUIRE(first_option(moe)["fits"] == true);
-  const double alone_per_token = explained(moe, "ttft_s", "prefill_s") / 215.0;
-  const double loaded_per_token = explained(moe, "output_tokens_per_s", "prefill_s_per_token");
+  const double alone_per_token = sizer_test::explained(moe, "ttft_s", "prefill_s") / 215.0;
+  const double loaded_per_token = sizer_test::explained(moe, "output_tokens_per_s", "prefill_s_per_token");
   CHECK(loaded_per_token < 0.6 * alone_per_token);
   // Still no faster in all than every user at the per-user rate.
   CHECK(throughput(moe) <= 256 * decode(moe) * (1 + 1e-9));
@@ -217,13 +204,13 @@ TEST_CASE("a loaded MoE step pads its expert matmuls at the step's tokens, not a
   const json dense = served(sizer_test::llama_8b(), dense_workload, "h100-sxm", 1, "vllm");
   const json dense_alone = served(sizer_test::llama_8b(), alone_workload, "h100-sxm", 1, "vllm");
   REQUIRE(first_option(dense)["fits"] == true);
-  CHECK(explained(dense, "output_tokens_per_s", "prefill_s_per_token") ==
-        Approx(explained(dense_alone, "output_tokens_per_s", "prefill_s_per_token")));
+  CHECK(sizer_test::explained(dense, "output_tokens_per_s", "prefill_s_per_token") ==
+        Approx(sizer_test::explained(dense_alone, "output_tokens_per_s", "prefill_s_per_token")));
   // And the MoE model's does depend on the load: one user's prompt token is the padded one.
   json moe_alone_workload = workload;
   moe_alone_workload["concurrency"] = 1;
   const json moe_alone = served("gpt-oss-120b", moe_alone_workload, "h100-sxm", 1, "vllm");
-  CHECK(explained(moe_alone, "output_tokens_per_s", "prefill_s_per_token") > 1.5 * loaded_per_token);
+  CHECK(sizer_test::explained(moe_alone, "output_tokens_per_s", "prefill_s_per_token") > 1.5 * loaded_per_token);
 }
 
 TEST_CASE("an offline batch with no concurrency runs each option at the largest batch that fits", "[serving][batch]") {

@@ -36,6 +36,15 @@ inline sizer::Request parsed(const sizer::json& document) {
   return p.request;
 }
 
+// A value the top option's explanation of `figure` lists (the response's explain entry "options.0.<figure>").
+inline double explained(const sizer::json& response, const std::string& figure, const std::string& value) {
+  for (const sizer::json& e : response["explain"]) {
+    if (e["figure"] == "options.0." + figure) return e["values"][value].get<double>();
+  }
+  FAIL("no explanation of " << figure);
+  return 0;
+}
+
 // An option of a response without its sentences (notes, reasons, warnings): what "detail": "figures" keeps.
 inline sizer::json option_figures(sizer::json option) {
   for (const char* words : {"notes", "reasons", "warnings"}) option.erase(words);
