@@ -49,14 +49,14 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 mkdir -p "$build/crashes"
 failed=()
 summary=()
+# Every saved reproducer must still pass before fuzzing (running a target on files executes each once); then the
+# targets fuzz side by side, one core each (a libFuzzer process is single-threaded).
+ready=()
 for target in "${targets[@]}"; do
   binary="$build/tests/fuzz/fuzz_$target"
   corpus="$build/corpus-$target"
-  log="$build/fuzz_$target.log"
   mkdir -p "$corpus"
   cp -f tests/fuzz/corpus/"$target"/* "$corpus"/
-
-  # Every saved reproducer must still pass before fuzzing (running a target on files executes each once).
   regressions=(tests/fuzz/regressions/"$target"-*)
   if [ -e "${regressions[0]}" ]; then
     if ! "$binary" "${regressions[@]}" >"$build/regressions_$target.log" 2>&1; then
@@ -66,12 +66,24 @@ for target in "${targets[@]}"; do
       continue
     fi
   fi
+  ready+=("$target")
+done
 
-  echo "fuzz: fuzz_$target for ${seconds}s (log: $log)"
-  "$binary" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+pids=()
+for target in "${ready[@]}"; do
+  echo "fuzz: fuzz_$target for ${seconds}s (log: $build/fuzz_$target.log)"
+  "$build/tests/fuzz/fuzz_$target" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
     -dict=tests/fuzz/json.dict -print_final_stats=1 \
-    -artifact_prefix="$build/crashes/$target-" "$corpus" >"$log" 2>&1
+    -artifact_prefix="$build/crashes/$target-" "$build/corpus-$target" >"$build/fuzz_$target.log" 2>&1 &
+  pids+=($!)
+done
+
+for k in "${!ready[@]}"; do
+  target="${ready[$k]}"
+  wait "${pids[$k]}"
   rc=$?
+  log="$build/fuzz_$target.log"
+  corpus="$build/corpus-$target"
   runs="$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | tail -n 1 | grep -o '[0-9]*$')"
   units="$(find "$corpus" -type f | wc -l)"
   summary+=("fuzz_$target: ${runs:-?} executions in ${seconds}s, corpus $units inputs, exit $rc")

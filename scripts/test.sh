@@ -12,9 +12,9 @@ run() {
   if "$@"; then echo "=== $name: passed"; else echo "=== $name: FAILED"; failed+=("$name"); fi
 }
 
-run "catch2 (native)" ctest --test-dir build/native --output-on-failure
-run "catch2 (wasm under node)" ctest --test-dir build/wasm --output-on-failure
-run "contract (node --test)" node --test tests/js/
+run "catch2 (native)" ctest --test-dir build/native -j 2 --output-on-failure
+run "catch2 (wasm under node)" ctest --test-dir build/wasm -j 2 --output-on-failure
+run "contract (node --test)" node --test --test-concurrency=2 tests/js/
 run "catch2 (asan+ubsan)" bash scripts/sanitize.sh
 run "fuzz (short)" bash scripts/fuzz.sh --short
 run "browser (chromium)" node --test --test-concurrency=1 tests/browser/
