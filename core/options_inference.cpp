@@ -24,7 +24,9 @@ bool targets_met(const InferenceWorkload& w, const InferenceSpeed& s) {
   if (w.min_output_tokens_per_s_per_user && s.decode_tokens_per_s_per_user < *w.min_output_tokens_per_s_per_user) {
     return false;
   }
-  if (w.max_ttft_s && s.ttft_s > *w.max_ttft_s) return false;
+  // The first token as the users get it at the workload's load (the mean over requests, queueing included): an
+  // endpoint whose unloaded prefill meets the target can miss it by seconds at its request rate.
+  if (w.max_ttft_s && s.ttft_mean_s > *w.max_ttft_s) return false;
   return true;
 }
 
@@ -138,11 +140,12 @@ SIZER_NOINLINE void note_targets(Option& option, const InferenceWorkload& worklo
                            round1(speed.decode_tokens_per_s_per_user)),
               param_number("target_tokens_per_s", target, format_number(target))}));
   }
-  if (workload.max_ttft_s && speed.ttft_s > *workload.max_ttft_s) {
+  if (workload.max_ttft_s && speed.ttft_mean_s > *workload.max_ttft_s) {
     const double target = *workload.max_ttft_s;
     option.notes.push_back(
         note("above_ttft_target", SeverityId::warning, "above_ttft_target",
              {param_number("ttft_s", speed.ttft_s, format_number(std::round(speed.ttft_s * 100) / 100) + " s"),
+              param_number("ttft_mean_s", speed.ttft_mean_s, format_number(std::round(speed.ttft_mean_s * 100) / 100) + " s"),
               param_number("target_s", target, format_number(target) + " s")}));
   }
 }

@@ -151,6 +151,7 @@ declare namespace createSizer {
     concurrency?: number;
     /** Target per-user decode speed; a ranked endpoint with no target assumes 25 (an assumed_field warning) */
     min_output_tokens_per_s_per_user?: number;
+    /** Target first token at the workload's load: the option's ttft_mean_s (queueing included) */
     max_ttft_s?: number;
     /** Open loop: requests per second arriving (Poisson); ttft_mean_s/ttft_p90_s add the queueing wait */
     requests_per_s?: number;

@@ -172,7 +172,7 @@ const Locale& locale_ar() {
     {"note.tensor_parallel_over_pcie", "النموذج مقسّم على {tensor} معالجات تتواصل عبر \u2068PCIe\u2069: كل طبقة تنتظر عمليتي تجميع بينها."},
     {"note.kv_cache_share", "تشغل ذاكرة KV المؤقتة {kv_share} من الذاكرة بهذا الطول من السياق وهذا العدد من المستخدمين."},
     {"note.below_decode_target", "يولّد {decode_tokens_per_s} رمز في الثانية لكل مستخدم، دون الهدف البالغ {target_tokens_per_s}."},
-    {"note.above_ttft_target", "زمن أول رمز {ttft_s} أطول من الهدف البالغ {target_s}."},
+    {"note.above_ttft_target", "متوسط زمن أول رمز عند هذا الحمل {ttft_mean_s} أطول من الهدف البالغ {target_s}."},
     {"note.does_not_fit.serving", "لا يتسع: يحتاج إلى {needed_bytes_per_gpu} لكل معالج، والمتاح {usable_bytes_per_gpu} من {vram_bytes_per_gpu} مع محرّك {engine}."},
     // fine-tuning and pretraining (core/options_training.cpp)
     {"note.recomputed_activations", "تُعاد حساب التفعيلات (gradient checkpointing) كي يتسع التدريب."},

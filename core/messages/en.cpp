@@ -176,7 +176,7 @@ const Locale& locale_en() {
     {"note.tensor_parallel_over_pcie", "The model is split over {tensor} GPUs that talk over PCIe: every layer waits on two all-reduces."},
     {"note.kv_cache_share", "The KV cache is {kv_share} of the memory at this context and concurrency."},
     {"note.below_decode_target", "Decodes {decode_tokens_per_s} tokens/s per user, below the target of {target_tokens_per_s}."},
-    {"note.above_ttft_target", "Time to first token {ttft_s} is above the target of {target_s}."},
+    {"note.above_ttft_target", "Time to first token at this load, {ttft_mean_s} on average, is above the target of {target_s}."},
     {"note.does_not_fit.serving", "Does not fit: needs {needed_bytes_per_gpu} per GPU, but {usable_bytes_per_gpu} of {vram_bytes_per_gpu} is usable with the {engine} engine."},
     // fine-tuning and pretraining (core/options_training.cpp)
     {"note.recomputed_activations", "Activations are recomputed (gradient checkpointing) so the run fits."},
