@@ -24,6 +24,9 @@ namespace sizer {
 //   GDDR memory (kNoHbm) or without FP8 tensor cores (kNoFp8);
 // - capabilities: a GPU that runs the job's bf16 as fp16 or has no FlashAttention (kLegacyGpuTraining
 //   for training, kLegacyGpuServing for serving), and ranks after every GPU that has both;
+// - rule 3, "Reach for NVLink multi-GPU only when the model really spans cards; PCIe-only multi-GPU ... limits ...
+//   large-model training": a training job whose model is split over GPUs joined by PCIe only (tensor or pipeline
+//   parallel) must win by kSplitMargin against a box whose GPUs are linked (kPcieModelSplitTraining);
 // - rule 5, pretraining is multi-GPU: a run of more than a day on one GPU (kOneGpuPretraining);
 // - rules 5 and 8, spot for pretraining shorter than a day (kSpotPretraining); longer, it is an eligibility class
 //   below; reserved capacity is suggested beside an on-demand pick (a note, with the provider's published commitments).
@@ -32,6 +35,10 @@ constexpr double kSplitMargin = 1.25;
 // the options that spread it (the same stated margin as rule 3's, the other way round): data parallelism keeps a
 // node's GPUs busy, so the spread run costs about the same and ends days sooner.
 constexpr double kOneGpuPretraining = kSplitMargin;
+// Rule 3's caveat for training, the same stated margin as its split: a model split over PCIe-only GPUs (Qwen3-235B
+// LoRA pipelined over two boxes of eight L40S, 3.7x slower than one B200 box) must be that much cheaper than a linked
+// box. A full fine-tune over small PCIe cards is a class (eligibility_verdict); data-parallel copies stay out of it.
+constexpr double kPcieModelSplitTraining = kSplitMargin;
 constexpr double kMarketplaceLongJob = 1.25;
 constexpr double kNoHbm = 1.25;
 constexpr double kNoFp8 = 1.15;
@@ -68,6 +75,7 @@ struct JudgedFacts {
   bool fits = false;
   int64_t gpus = 1;
   int64_t replica_span = 1;  // tensor × pipeline
+  bool pcie_only = false;    // the option's GPUs are joined by PCIe only
   std::optional<TierId> tier;
   std::optional<double> job_s;
   std::optional<PricingId> pricing;

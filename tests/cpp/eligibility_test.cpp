@@ -433,3 +433,30 @@ TEST_CASE("usable memory: budgets are taken of what the driver reports, with the
                 {"hardware", {{"gpu", "b200"}}}}) ==
         Approx(b200->vram_bytes() * (1.0 - sizer::kUnmeasuredDriverReserve) * 0.95).epsilon(1e-9));
 }
+
+TEST_CASE("rule 3 for training: a model split over PCIe-only GPUs must earn its place against a linked box",
+          "[eligibility][judgement]") {
+  // Qwen3-235B in bf16 (470 GB) spans cards everywhere; on PCIe-only boxes it runs pipelined over them.
+  const json r = sizer_test::evaluate({{"model", "qwen3-235b-a22b"},
+                                       {"workload", {{"kind", "finetune"}, {"method", "lora"}, {"dataset_tokens", 50000000},
+                                                     {"seq_len", 4096}}},
+                                       {"limit", 10000}});
+  REQUIRE(r["ok"] == true);
+  int split_over_pcie = 0;
+  for (const json& o : r["options"]) {
+    if (!o["fits"].get<bool>()) continue;
+    const json& layout = o["parallelism"];
+    const bool split = o.value("interconnect", "") == "pcie" && layout["tensor"].get<int>() * layout["pipeline"].get<int>() > 1;
+    bool noted = false;
+    for (const json& n : o["notes"]) {
+      noted = noted || (n["code"] == "judgement" && n["text"].get<std::string>().find("joined by PCIe only") != std::string::npos);
+    }
+    INFO(o["offering_id"].get<std::string>());
+    CHECK(noted == split);
+    split_over_pcie += split ? 1 : 0;
+  }
+  CHECK(split_over_pcie > 0);
+  const json& top = r["options"][0];
+  const json& layout = top["parallelism"];
+  CHECK_FALSE((top.value("interconnect", "") == "pcie" && layout["tensor"].get<int>() * layout["pipeline"].get<int>() > 1));
+}
