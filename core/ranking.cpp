@@ -117,7 +117,8 @@ bool counts_as_one_gpu(const Option& o, const Request& request) {
 }
 
 JudgedFacts judged_facts(const Option& o) {
-  return {o.fits, o.gpus, replica_span(o), o.interconnect == InterconnectId::pcie, o.tier, o.job_s, o.pricing};
+  const bool sharded = o.gpus > 1 && (o.sharding == ShardingId::zero3 || o.sharding == ShardingId::fsdp);
+  return {o.fits, o.gpus, replica_span(o), o.interconnect == InterconnectId::pcie, sharded, o.tier, o.job_s, o.pricing};
 }
 
 namespace {
@@ -138,7 +139,7 @@ void for_each_rule(const JudgedFacts& o, const Gpu* gpu, bool legacy, bool one_g
   if (one_gpu_does && !is_media(request.kind) && split_rule && ((serving && o.replica_span > 1) || (training && o.gpus > 1))) {
     apply(kSplitMargin, "split_when_one_fits", false);
   }
-  if (training && o.pcie_only && o.replica_span > 1) apply(kPcieModelSplitTraining, "pcie_model_split_training", false);
+  if (training && o.pcie_only && (o.replica_span > 1 || o.weights_sharded)) apply(kPcieModelSplitTraining, "pcie_model_split_training", false);
   if (request.kind == WorkloadKind::pretrain && o.gpus == 1 && o.job_s && *o.job_s > kLongJobS) {
     apply(kOneGpuPretraining, "one_gpu_pretraining", false);
   }

@@ -26,7 +26,8 @@ namespace sizer {
 //   for training, kLegacyGpuServing for serving), and ranks after every GPU that has both;
 // - rule 3, "Reach for NVLink multi-GPU only when the model really spans cards; PCIe-only multi-GPU ... limits ...
 //   large-model training": a training job whose model is split over GPUs joined by PCIe only (tensor or pipeline
-//   parallel) must win by kSplitMargin against a box whose GPUs are linked (kPcieModelSplitTraining);
+//   parallel, or its weights sharded by ZeRO-3/FSDP, gathered over the bus at every step) must win by kSplitMargin
+//   against a box whose GPUs are linked (kPcieModelSplitTraining);
 // - rule 5, pretraining is multi-GPU: a run of more than a day on one GPU (kOneGpuPretraining);
 // - rules 5 and 8, spot for pretraining shorter than a day (kSpotPretraining); longer, it is an eligibility class
 //   below; reserved capacity is suggested beside an on-demand pick (a note, with the provider's published commitments).
@@ -76,6 +77,7 @@ struct JudgedFacts {
   int64_t gpus = 1;
   int64_t replica_span = 1;  // tensor × pipeline
   bool pcie_only = false;    // the option's GPUs are joined by PCIe only
+  bool weights_sharded = false;  // training: the weights sharded over the data-parallel GPUs (ZeRO-3, FSDP)
   std::optional<TierId> tier;
   std::optional<double> job_s;
   std::optional<PricingId> pricing;

@@ -141,7 +141,7 @@ const Locale& locale_en() {
     {"note.judgement.one_gpu_pretraining", "Ranked as if {margin} dearer: pretraining is multi-GPU (rule 5), so one GPU for more than a day must earn its place against the boxes that spread the run and finish it days sooner."},
     {"note.judgement.split_when_one_fits", "Ranked as if {margin} dearer: one GPU holds this work, so splitting it must earn its place (rule 3)."},
     {"note.judgement.marketplace_long_job", "Ranked as if {margin} dearer: a marketplace host may drop a job that runs for more than a day."},
-    {"note.judgement.pcie_model_split_training", "Ranked as if {margin} dearer: the model is split over GPUs joined by PCIe only, and when a model really spans cards rule 3 reaches for NVLink."},
+    {"note.judgement.pcie_model_split_training", "Ranked as if {margin} dearer: the model is split over GPUs joined by PCIe only (layers or sharded weights), and when a model really spans cards rule 3 reaches for NVLink."},
     {"note.judgement.no_hbm", "Ranked as if {margin} dearer: {gpu} has GDDR memory, and work this big wants HBM bandwidth (rules 1, 4, 5)."},
     {"note.judgement.no_fp8", "Ranked as if {margin} dearer: {gpu} has no FP8, an edge for serving and training big models (rule 6)."},
     {"note.judgement.legacy_gpu", "Ranked as if {margin} dearer: {gpu} predates bf16 and FlashAttention, which current training and serving stacks assume."},

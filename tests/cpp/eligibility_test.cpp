@@ -446,7 +446,8 @@ TEST_CASE("rule 3 for training: a model split over PCIe-only GPUs must earn its 
   for (const json& o : r["options"]) {
     if (!o["fits"].get<bool>()) continue;
     const json& layout = o["parallelism"];
-    const bool split = o.value("interconnect", "") == "pcie" && layout["tensor"].get<int>() * layout["pipeline"].get<int>() > 1;
+    const bool sharded = o["gpus"].get<int>() > 1 && (o.value("sharding", "") == "zero3" || o.value("sharding", "") == "fsdp");
+    const bool split = o.value("interconnect", "") == "pcie" && (layout["tensor"].get<int>() * layout["pipeline"].get<int>() > 1 || sharded);
     bool noted = false;
     for (const json& n : o["notes"]) {
       noted = noted || (n["code"] == "judgement" && n["text"].get<std::string>().find("joined by PCIe only") != std::string::npos);
@@ -459,4 +460,23 @@ TEST_CASE("rule 3 for training: a model split over PCIe-only GPUs must earn its 
   const json& top = r["options"][0];
   const json& layout = top["parallelism"];
   CHECK_FALSE((top.value("interconnect", "") == "pcie" && layout["tensor"].get<int>() * layout["pipeline"].get<int>() > 1));
+  // Gemma 3 27B LoRA (54 GB in bf16) spans two 48 GB cards: sharded by ZeRO-3 over PCIe it is as much a split as
+  // pipelined over PCIe, and both carry the note.
+  const json g = sizer_test::evaluate({{"model", "gemma-3-27b"},
+                                       {"workload", {{"kind", "finetune"}, {"method", "lora"}, {"dataset_tokens", 20000000},
+                                                     {"seq_len", 4096}}},
+                                       {"limit", 10000}});
+  REQUIRE(g["ok"] == true);
+  int zero3_pcie = 0;
+  for (const json& o : g["options"]) {
+    if (!o["fits"].get<bool>() || o.value("interconnect", "") != "pcie" || o["gpus"].get<int>() < 2 ||
+        o.value("sharding", "") != "zero3") continue;
+    bool noted = false;
+    for (const json& n : o["notes"]) {
+      noted = noted || (n["code"] == "judgement" && n["text"].get<std::string>().find("joined by PCIe only") != std::string::npos);
+    }
+    CHECK(noted);
+    ++zero3_pcie;
+  }
+  CHECK(zero3_pcie > 0);
 }
