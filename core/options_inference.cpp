@@ -20,6 +20,14 @@ constexpr double kKvShareNote = 0.3;
 // A split must serve 2% more to be preferred over one with fewer GPUs (noise in the estimate).
 constexpr double kBetterSplitMargin = 1.02;
 
+// An open-loop endpoint (workload.requests_per_s) needs the rate's output, requests_per_s × output_tokens a
+// second, from the replica's aggregate capacity: below it the queue grows for as long as the load lasts (the TTFT
+// model holds utilisation at kMaxUtilisation and reports a floor, performance.cpp).
+bool sustains_rate(const InferenceWorkload& w, const InferenceSpeed& s) {
+  if (!w.requests_per_s || *w.requests_per_s <= 0 || w.batch()) return true;
+  return s.output_tokens_per_s >= *w.requests_per_s * static_cast<double>(w.output_tokens) * (1.0 - 1e-9);
+}
+
 bool targets_met(const InferenceWorkload& w, const InferenceSpeed& s) {
   if (w.min_output_tokens_per_s_per_user && s.decode_tokens_per_s_per_user < *w.min_output_tokens_per_s_per_user) {
     return false;
@@ -27,6 +35,7 @@ bool targets_met(const InferenceWorkload& w, const InferenceSpeed& s) {
   // The first token as the users get it at the workload's load (the mean over requests, queueing included): an
   // endpoint whose unloaded prefill meets the target can miss it by seconds at its request rate.
   if (w.max_ttft_s && s.ttft_mean_s > *w.max_ttft_s) return false;
+  if (!sustains_rate(w, s)) return false;
   return true;
 }
 
@@ -139,6 +148,12 @@ SIZER_NOINLINE void note_targets(Option& option, const InferenceWorkload& worklo
              {param_number("decode_tokens_per_s", speed.decode_tokens_per_s_per_user,
                            round1(speed.decode_tokens_per_s_per_user)),
               param_number("target_tokens_per_s", target, format_number(target))}));
+  }
+  if (!sustains_rate(workload, speed)) {
+    const double needed = *workload.requests_per_s * static_cast<double>(workload.output_tokens);
+    option.notes.push_back(note("below_request_rate", SeverityId::warning, "below_request_rate",
+                                {param_number("output_tokens_per_s", speed.output_tokens_per_s, round1(speed.output_tokens_per_s)),
+                                 param_number("needed_tokens_per_s", needed, round1(needed))}));
   }
   if (workload.max_ttft_s && speed.ttft_mean_s > *workload.max_ttft_s) {
     const double target = *workload.max_ttft_s;
