@@ -812,10 +812,7 @@ void file_explanations(std::vector<Explanation>& from, const char* prefix, std::
 
 }  // namespace
 
-namespace {
-
-// `in_flight`: the concurrency the request-rate fixed point (evaluate below) sets, as if the request had given it.
-SIZER_NOINLINE Response evaluate_once(const json& request_document, const Catalog& catalog, int64_t in_flight = 0) {
+SIZER_NOINLINE Response evaluate(const json& request_document, const Catalog& catalog) {
   Response response;
   response.catalog_as_of = catalog.as_of;
   ParsedRequest parsed = parse_request(request_document, catalog);
@@ -825,10 +822,6 @@ SIZER_NOINLINE Response evaluate_once(const json& request_document, const Catalo
     return response;
   }
   Request& request = parsed.request;
-  if (in_flight > 0) {
-    request.inference.concurrency = in_flight;
-    request.inference.concurrency_given = true;
-  }
   response.model = request.model;
   response.kind = request.kind;
   const EnginePreset& engine = *find_engine(request.engine);
@@ -987,57 +980,6 @@ SIZER_NOINLINE Response evaluate_once(const json& request_document, const Catalo
   }
   response.ok = true;
   return response;
-}
-
-// Passes of the request-rate fixed point (evaluate below): the sequences in flight set the batch, the batch the
-// request's time in flight. Llama 3.1 8B at 5 requests/s settles in three (1 -> 49 -> 49); the last pass's count
-// stands where a rate has not settled by then.
-constexpr int kLittlePasses = 8;
-
-// A request's time in flight on the top option of `r` (0 when none fits): Little's law's time per request.
-double in_flight_s(const Response& r) {
-  if (r.options.empty() || !r.options.front().fits) return 0.0;
-  const Option& top = r.options.front();
-  return top.ttft_mean_s.value_or(0) +
-         static_cast<double>(std::max<int64_t>(0, r.request.inference.output_tokens - 1)) * top.tpot_mean_s.value_or(0);
-}
-
-// One pass of the request-rate fixed point (evaluate below) at `in_flight` sequences (0: as the request says), and the
-// passes after it while the count grows. Each pass returns its response whole (no Response is assigned: its
-// move-assignment cost the module 2.4 KB), the last one with the warning.
-Response evaluate_at_rate(const json& request_document, const Catalog& catalog, int64_t in_flight, int pass) {
-  Response response = evaluate_once(request_document, catalog, in_flight);
-  if (!response.ok || response.kind != WorkloadKind::inference) return response;
-  const InferenceWorkload& w = response.request.inference;
-  if ((in_flight == 0 && w.concurrency_given) || w.batch() || !w.requests_per_s || *w.requests_per_s <= 0) return response;
-  const double rate = *w.requests_per_s;
-  const double time_s = in_flight_s(response);
-  if (time_s <= 0) return response;
-  // The count only grows from pass to pass, so it settles; the options are sized for at least the sequences the
-  // final top option keeps in flight.
-  const double sequences = std::ceil(rate * time_s - 1e-9);
-  const int64_t now = w.concurrency;
-  const int64_t n = std::isfinite(sequences) ? std::max(now, std::clamp<int64_t>(static_cast<int64_t>(sequences), 1, kMaxConcurrency))
-                                             : now;
-  if (n != now && pass + 1 < kLittlePasses) return evaluate_at_rate(request_document, catalog, n, pass + 1);
-  Issues one{make_issue("assumed_field", "/workload/concurrency",
-                        message("issue.assumed_field.concurrency_from_rate",
-                                {param_number("rate", rate, format_number(rate)),
-                                 param_number("in_flight_s", time_s, format_number(std::round(time_s * 100) / 100)),
-                                 param_number("sequences", static_cast<double>(now), std::to_string(now))}))};
-  if (const Locale* locale = find_locale(id_of(response.request.locale))) phrase_issues(one, *locale);
-  response.warnings.push_back(std::move(one.front()));
-  return response;
-}
-
-}  // namespace
-
-// An open-loop endpoint given by its request rate and no concurrency: the sequences in flight are the rate times each
-// request's time in flight (Little's law: ttft_mean_s + (output_tokens - 1) * tpot_mean_s on the top option), and the
-// memory, the batch the decode runs at and the ranking are for that many, not for one. A fixed point: the batch sets
-// the request's time, so the count is re-evaluated until it holds (kLittlePasses at most).
-SIZER_NOINLINE Response evaluate(const json& request_document, const Catalog& catalog) {
-  return evaluate_at_rate(request_document, catalog, 0, 0);
 }
 
 }  // namespace sizer

@@ -51,6 +51,9 @@ MemoryReport inference_memory_report(const Request& request, const EnginePreset&
 Candidate evaluate_inference_option(const Request& request, const EnginePreset& engine, const OptionInputs& in);
 // Pinned hardware without a concurrency: the largest batch that fits and meets the targets.
 InferenceWorkload auto_batch(const Request& request, const EnginePreset& engine, const OptionInputs& in);
+// An endpoint given by requests_per_s and no concurrency: the sequences its rate keeps in flight on this option
+// (Little's law), at most what the option holds.
+InferenceWorkload rate_batch(const Request& request, const EnginePreset& engine, const OptionInputs& in);
 
 // ---- fine-tuning and pretraining (options_training.cpp)
 MemoryReport training_memory_report(const Request& request, const EnginePreset& engine,

@@ -258,7 +258,59 @@ Candidate evaluate_inference_option(const Request& request, const EnginePreset& 
     }
     return c;
   }
+  // An endpoint given by its request rate and no concurrency runs the sequences the rate keeps in flight on this
+  // option (Little's law, rate_batch), not one.
+  if (request.inference.requests_per_s && *request.inference.requests_per_s > 0 && !request.inference.concurrency_given) {
+    const InferenceWorkload w = rate_batch(request, engine, in);
+    Candidate c = evaluate_with(request, w, engine, in);
+    if (in.notes && c.option.fits) {
+      c.option.notes.push_back(note("rate_concurrency", SeverityId::info, "rate_concurrency",
+                                    {param_number("concurrency", static_cast<double>(w.concurrency),
+                                                  std::to_string(w.concurrency))}));
+    }
+    return c;
+  }
   return evaluate_with(request, request.inference, engine, in);
+}
+
+InferenceWorkload rate_batch(const Request& request, const EnginePreset& engine, const OptionInputs& in) {
+  // Little's law on this option: the sequences in flight are the rate times a request's time in flight,
+  // ttft_mean_s + (output_tokens - 1) * tpot_mean_s, and that time grows with the sequences (a larger batch decodes
+  // slower per user and queues more prompts). From one sequence the count only grows, to the least count that holds;
+  // an option whose memory (or engine) cannot hold it stops at what it holds, and then cannot sustain the rate
+  // (sustains_rate: its note says so). Llama 3.1 8B at 5 requests/s on an RTX 5090: 1 -> 19 -> 25 -> 26 -> 26.
+  InferenceWorkload w = request.inference;
+  w.concurrency = 1;
+  Served s = serve(request, w, engine, in);
+  if (!s.placement.fits) return w;
+  const double rate = *w.requests_per_s;
+  const int64_t high = std::min<int64_t>(engine.max_batch * std::max<int64_t>(1, s.placement.data),
+                                         std::max<int64_t>(1, s.placement.max_concurrency));
+  constexpr int kPasses = 12;
+  for (int pass = 0; pass < kPasses; ++pass) {
+    const double in_flight_s = s.speed.ttft_mean_s + static_cast<double>(std::max<int64_t>(0, w.output_tokens - 1)) *
+                                                         s.speed.tpot_mean_s;
+    const double sequences = std::ceil(rate * in_flight_s - 1e-9);
+    if (!std::isfinite(sequences)) break;
+    const int64_t n = std::min<int64_t>(high, std::max<int64_t>(1, static_cast<int64_t>(std::min(sequences, 1e9))));
+    if (n <= w.concurrency) break;
+    w.concurrency = n;
+    s = serve(request, w, engine, in);
+    if (!s.placement.fits) return w;
+  }
+  // The replica's aggregate output (the prompts' prefill counted in full, performance.cpp) grows with the batch and
+  // may need more sequences than the per-user figures give Little's law: the least batch whose output sustains the
+  // rate (sustains_rate), where one exists within what the option holds.
+  if (sustains_rate(w, s.speed) || w.concurrency >= high) return w;
+  const InferenceWorkload at = w;
+  auto short_of_rate = [&](int64_t concurrency) {
+    InferenceWorkload t = at;
+    t.concurrency = concurrency;
+    const Served more = serve(request, t, engine, in);
+    return !more.placement.fits || !sustains_rate(t, more.speed);
+  };
+  w.concurrency = std::min<int64_t>(high, largest_int_such_that(at.concurrency, high, short_of_rate) + 1);
+  return w;
 }
 
 InferenceWorkload auto_batch(const Request& request, const EnginePreset& engine, const OptionInputs& in) {

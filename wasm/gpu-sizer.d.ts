@@ -153,7 +153,7 @@ declare namespace createSizer {
     min_output_tokens_per_s_per_user?: number;
     /** Target first token at the workload's load: the option's ttft_mean_s (queueing included) */
     max_ttft_s?: number;
-    /** Open loop: requests per second arriving (Poisson); ttft_mean_s/ttft_p90_s add the queueing wait; options must sustain rate × output_tokens; without concurrency, it is the sequences in flight (Little's law) */
+    /** Open loop: requests per second arriving (Poisson); ttft_mean_s/ttft_p90_s add the queueing wait; options must sustain rate × output_tokens; without concurrency, each option runs the sequences the rate keeps in flight on it (Little's law) */
     requests_per_s?: number;
     /** The server's prompt-token budget per step (vLLM --max-num-batched-tokens, SGLang --chunked-prefill-size); default: the engine's on the GPU */
     prefill_token_budget?: number;

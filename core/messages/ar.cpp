@@ -172,6 +172,7 @@ const Locale& locale_ar() {
     {"note.batch_concurrency", "دفعة غير تفاعلية: تُعالَج هنا {concurrency} تسلسلات في آنٍ واحد، أكبر عدد تتسع له ذاكرة هذا الخيار ضمن حدّ المحرّك للدفعة."},
     {"note.tensor_parallel_over_pcie", "النموذج مقسّم على {tensor} معالجات تتواصل عبر \u2068PCIe\u2069: كل طبقة تنتظر عمليتي تجميع بينها."},
     {"note.kv_cache_share", "تشغل ذاكرة KV المؤقتة {kv_share} من الذاكرة بهذا الطول من السياق وهذا العدد من المستخدمين."},
+    {"note.rate_concurrency", "يشغّل {concurrency} سلسلة معًا: الطلبات التي يُبقيها المعدل قيد التنفيذ هنا (قانون ليتل)."},
     {"note.below_request_rate", "يخدم {output_tokens_per_s} رمزًا ناتجًا في الثانية، دون {needed_tokens_per_s} التي يحتاجها معدل الطلبات."},
     {"note.below_decode_target", "يولّد {decode_tokens_per_s} رمز في الثانية لكل مستخدم، دون الهدف البالغ {target_tokens_per_s}."},
     {"note.above_ttft_target", "متوسط زمن أول رمز عند هذا الحمل {ttft_mean_s} أطول من الهدف البالغ {target_s}."},
@@ -484,7 +485,6 @@ const Locale& locale_ar() {
     // ---- issues: top-level errors and warnings (request, model, catalog validation) ----
     // (keys "issue.<code>[.<detail>]")
     {"issue.assumed_field.deadline_pretrain", "لم يُحدَّد \"deadline_s\"؛ حُدّد حجم العنقود لينتهي خلال {days} يومًا، وهي المدة التي يُخطَّط لها التدريب المسبق عادةً (استغرق Llama 2 70B نحو خمسة أسابيع على 2,048 معالجًا)."},
-    {"issue.assumed_field.concurrency_from_rate", "لم يُحدَّد \"concurrency\"؛ عند {rate} طلبًا في الثانية، يبقى كل طلب {in_flight_s} ثانية على الخيار الأول، فتعمل {sequences} سلسلة معًا (قانون ليتل)، وللعدد حُسبت الخيارات."},
     {"issue.assumed_field.min_output_tokens_per_s_per_user", "لم يُحدَّد \"min_output_tokens_per_s_per_user\"؛ افتُرضت سرعة {rate} رمزًا في الثانية لكل مستخدم، سرعة نقطة خدمة تفاعلية (سيناريو نماذج اللغة التفاعلي في \u2068MLPerf Inference\u2069: \u206840 ms\u2069 لكل رمز ناتج)، وتُرتَّب الخيارات بكلفة شهر من السعة التي تعطيها."},
     {"issue.assumed_field.deadline_finetune", "لم يُحدَّد \"deadline_s\"؛ حُدّد الحجم لينتهي الضبط الدقيق خلال {hours} ساعة (يوم واحد)."},
     {"issue.invalid_layout.expert", "يجب أن يقسم \"expert\" ({expert}) قيمةَ \"data\" ({data}) دون باقٍ: توازي الخبراء يقسّم مجموعة توازي البيانات."},

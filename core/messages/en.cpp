@@ -176,6 +176,7 @@ const Locale& locale_en() {
     {"note.batch_concurrency", "An offline batch: {concurrency} sequences run at once here, as many as this option's memory holds within the engine's batch limit."},
     {"note.tensor_parallel_over_pcie", "The model is split over {tensor} GPUs that talk over PCIe: every layer waits on two all-reduces."},
     {"note.kv_cache_share", "The KV cache is {kv_share} of the memory at this context and concurrency."},
+    {"note.rate_concurrency", "Runs {concurrency} sequences at once: the requests the rate keeps in flight here (Little's law)."},
     {"note.below_request_rate", "Serves {output_tokens_per_s} output tokens/s, under the {needed_tokens_per_s} the request rate needs."},
     {"note.below_decode_target", "Decodes {decode_tokens_per_s} tokens/s per user, below the target of {target_tokens_per_s}."},
     {"note.above_ttft_target", "Time to first token at this load, {ttft_mean_s} on average, is above the target of {target_s}."},
@@ -451,7 +452,6 @@ const Locale& locale_en() {
     // ---- issues: top-level errors and warnings (request, model, catalog validation) ----
     // (keys "issue.<code>[.<detail>]")
     {"issue.assumed_field.deadline_pretrain", "\"deadline_s\" was not given; the cluster is sized to finish within {days} days, a month being how long pretraining runs are usually planned for (Llama 2 70B took about five weeks on 2,048 GPUs)."},
-    {"issue.assumed_field.concurrency_from_rate", "\"concurrency\" was not given; at {rate} requests a second, each in flight {in_flight_s} s on the top option, {sequences} sequences run at once (Little's law), and the options are sized for them."},
     {"issue.assumed_field.min_output_tokens_per_s_per_user", "\"min_output_tokens_per_s_per_user\" was not given; {rate} tokens/s per user was assumed, an interactive endpoint's speed (MLPerf Inference's interactive LLM scenario: 40 ms per output token), and the options are ranked by what a month of the capacity that gives it costs."},
     {"issue.assumed_field.deadline_finetune", "\"deadline_s\" was not given; the fine-tune is sized to finish within {hours} hours (a day)."},
     {"issue.invalid_layout.expert", "\"expert\" ({expert}) must divide \"data\" ({data}): expert parallelism splits the data-parallel group."},
