@@ -263,7 +263,7 @@ Candidate evaluate_inference_option(const Request& request, const EnginePreset& 
   if (request.inference.requests_per_s && *request.inference.requests_per_s > 0 && !request.inference.concurrency_given) {
     const InferenceWorkload w = rate_batch(request, engine, in);
     Candidate c = evaluate_with(request, w, engine, in);
-    if (in.notes && c.option.fits) {
+    if (in.notes && c.option.fits && w.concurrency > 1) {
       c.option.notes.push_back(note("rate_concurrency", SeverityId::info, "rate_concurrency",
                                     {param_number("concurrency", static_cast<double>(w.concurrency),
                                                   std::to_string(w.concurrency))}));
@@ -278,7 +278,7 @@ InferenceWorkload rate_batch(const Request& request, const EnginePreset& engine,
   // ttft_mean_s + (output_tokens - 1) * tpot_mean_s, and that time grows with the sequences (a larger batch decodes
   // slower per user and queues more prompts). From one sequence the count only grows, to the least count that holds;
   // an option whose memory (or engine) cannot hold it stops at what it holds, and then cannot sustain the rate
-  // (sustains_rate: its note says so). Llama 3.1 8B at 5 requests/s on an RTX 5090: 1 -> 19 -> 25 -> 26 -> 26.
+  // (sustains_rate: its note says so).
   InferenceWorkload w = request.inference;
   w.concurrency = 1;
   Served s = serve(request, w, engine, in);

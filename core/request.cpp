@@ -12,6 +12,7 @@ namespace sizer {
 namespace {
 
 constexpr int64_t kMaxTokens = 1 << 27;        // 134M tokens: past any model's context
+constexpr int64_t kMaxConcurrency = 1 << 20;
 
 // "Unknown model/GPU id", naming the nearest catalog id when one is close (messages issue.<code>[.nearest]).
 template <class Items>

@@ -15,9 +15,6 @@ namespace sizer {
 // The workload kinds are the vocabulary list (vocabulary.hpp); the old name stays for the stages.
 using WorkloadKind = WorkloadKindId;
 
-// The most sequences a request may run at once (workload.concurrency).
-constexpr int64_t kMaxConcurrency = 1 << 20;
-
 struct InferenceWorkload {
   WeightFormatId weights = WeightFormatId::bf16;  // weight format (formats.hpp)
   KvFormatId kv_cache = KvFormatId::fp16;        // KV-cache format

@@ -34,7 +34,7 @@ const budgets = [
   // that fits, the default interactive speed of a ranked endpoint, and their EN/AR sentences; the engine and sharding
   // named in words: 349,665 B measured, 2026-12-07), then 345 KB and the offline file 418 KB (serving by request rate:
   // the sequences in flight by Little's law, the rate an option must sustain, a first-token target at load, the PCIe
-  // split rule for training, and their EN/AR sentences: 351,471 and 426,830 B measured, 2026-12-07);
+  // split rule for training, and their EN/AR sentences: 351,510 and 426,833 B measured, 2026-12-07);
   // the same budgets as scripts/bundle.js prints.
   { file: 'gpu-sizer.html', gzip: 418 * KB, what: 'the offline bundle (one self-contained file)' },
   { file: 'gpu-sizer.js', gzip: 345 * KB, what: 'the WASM module with its embedded catalog' }
