@@ -6,6 +6,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
+const limits = require('../../scripts/lib/budgets.js');
 
 const dist = path.resolve(__dirname, '..', '..', 'dist');
 const KB = 1024;
@@ -36,8 +37,8 @@ const budgets = [
   // the sequences in flight by Little's law, the rate an option must sustain, a first-token target at load, the PCIe
   // split rule for training, and their EN/AR sentences: 351,510 and 426,833 B measured, 2026-12-07);
   // the same budgets as scripts/bundle.js prints.
-  { file: 'gpu-sizer.html', gzip: 418 * KB, what: 'the offline bundle (one self-contained file)' },
-  { file: 'gpu-sizer.js', gzip: 345 * KB, what: 'the WASM module with its embedded catalog' }
+  { file: 'gpu-sizer.html', gzip: limits.offlineGzipBytes, what: 'the offline bundle (one self-contained file)' },
+  { file: 'gpu-sizer.js', gzip: limits.moduleGzipBytes, what: 'the WASM module with its embedded catalog' }
 ];
 
 for (const { file, gzip, what } of budgets) {
