@@ -221,6 +221,12 @@ Candidate evaluate_with(const Request& request, const InferenceWorkload& workloa
   return c;
 }
 
+// The most sequences an option runs at once: what its memory holds, within the engine's batch cap per replica.
+int64_t batch_cap(const EnginePreset& engine, const Placement& placement) {
+  return std::min<int64_t>(engine.max_batch * std::max<int64_t>(1, placement.data),
+                           std::max<int64_t>(1, placement.max_concurrency));
+}
+
 }  // namespace
 
 Range range_around(const char* metric, double value, double relative_error) {
@@ -248,23 +254,17 @@ Candidate evaluate_inference_option(const Request& request, const EnginePreset& 
   // memory holds (up to the engine's batch cap, and within any targets), the largest batch that fits, as for pinned
   // hardware (evaluate.cpp). At one sequence, 1e9 tokens of Llama 3.1 8B took ~300 days on the GPU that won;
   // the throughput-optimal batch is what vLLM's offline LLM.generate and a `--max-num-seqs` server do.
-  if (request.inference.batch() && !request.inference.concurrency_given) {
-    const InferenceWorkload w = auto_batch(request, engine, in);
-    Candidate c = evaluate_with(request, w, engine, in);
-    if (in.notes && c.option.fits && w.concurrency > 1) {
-      c.option.notes.push_back(note("batch_concurrency", SeverityId::info, "batch_concurrency",
-                                    {param_number("concurrency", static_cast<double>(w.concurrency),
-                                                  std::to_string(w.concurrency))}));
-    }
-    return c;
-  }
   // An endpoint given by its request rate and no concurrency runs the sequences the rate keeps in flight on this
-  // option (Little's law, rate_batch), not one.
-  if (request.inference.requests_per_s && *request.inference.requests_per_s > 0 && !request.inference.concurrency_given) {
-    const InferenceWorkload w = rate_batch(request, engine, in);
+  // option (Little's law, rate_batch), not one. Either way the option says the batch it chose.
+  const InferenceWorkload& asked = request.inference;
+  const bool batch_job = asked.batch() && !asked.concurrency_given;
+  const bool by_rate = !batch_job && asked.requests_per_s && *asked.requests_per_s > 0 && !asked.concurrency_given;
+  if (batch_job || by_rate) {
+    const InferenceWorkload w = batch_job ? auto_batch(request, engine, in) : rate_batch(request, engine, in);
     Candidate c = evaluate_with(request, w, engine, in);
     if (in.notes && c.option.fits && w.concurrency > 1) {
-      c.option.notes.push_back(note("rate_concurrency", SeverityId::info, "rate_concurrency",
+      const char* code = batch_job ? "batch_concurrency" : "rate_concurrency";
+      c.option.notes.push_back(note(code, SeverityId::info, code,
                                     {param_number("concurrency", static_cast<double>(w.concurrency),
                                                   std::to_string(w.concurrency))}));
     }
@@ -284,8 +284,7 @@ InferenceWorkload rate_batch(const Request& request, const EnginePreset& engine,
   Served s = serve(request, w, engine, in);
   if (!s.placement.fits) return w;
   const double rate = *w.requests_per_s;
-  const int64_t high = std::min<int64_t>(engine.max_batch * std::max<int64_t>(1, s.placement.data),
-                                         std::max<int64_t>(1, s.placement.max_concurrency));
+  const int64_t high = batch_cap(engine, s.placement);
   constexpr int kPasses = 12;
   for (int pass = 0; pass < kPasses; ++pass) {
     const double in_flight_s = s.speed.ttft_mean_s + static_cast<double>(std::max<int64_t>(0, w.output_tokens - 1)) *
@@ -323,8 +322,7 @@ InferenceWorkload auto_batch(const Request& request, const EnginePreset& engine,
     const Served s = serve(request, w, engine, in);
     return s.placement.fits && targets_met(w, s.speed);
   };
-  const int64_t high = std::min<int64_t>(engine.max_batch * std::max<int64_t>(1, one.placement.data),
-                                         std::max<int64_t>(1, one.placement.max_concurrency));
+  const int64_t high = batch_cap(engine, one.placement);
   w.concurrency = largest_int_such_that(1, high, serves);
   return w;
 }

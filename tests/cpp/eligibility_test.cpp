@@ -436,30 +436,33 @@ TEST_CASE("usable memory: budgets are taken of what the driver reports, with the
 
 TEST_CASE("rule 3 for training: a model split over PCIe-only GPUs must earn its place against a linked box",
           "[eligibility][judgement]") {
+  // The model spans PCIe-only GPUs: split by layers (tensor or pipeline), or its weights sharded (ZeRO-3, FSDP).
+  auto split_over_pcie = [](const json& o) {
+    const json& layout = o["parallelism"];
+    const bool sharded = o["gpus"].get<int>() > 1 && (o.value("sharding", "") == "zero3" || o.value("sharding", "") == "fsdp");
+    return o.value("interconnect", "") == "pcie" && (layout["tensor"].get<int>() * layout["pipeline"].get<int>() > 1 || sharded);
+  };
+  auto noted = [](const json& o) {
+    for (const json& n : o["notes"]) {
+      if (n["code"] == "judgement" && n["text"].get<std::string>().find("joined by PCIe only") != std::string::npos) return true;
+    }
+    return false;
+  };
   // Qwen3-235B in bf16 (470 GB) spans cards everywhere; on PCIe-only boxes it runs pipelined over them.
   const json r = sizer_test::evaluate({{"model", "qwen3-235b-a22b"},
                                        {"workload", {{"kind", "finetune"}, {"method", "lora"}, {"dataset_tokens", 50000000},
                                                      {"seq_len", 4096}}},
                                        {"limit", 10000}});
   REQUIRE(r["ok"] == true);
-  int split_over_pcie = 0;
+  int splits = 0;
   for (const json& o : r["options"]) {
     if (!o["fits"].get<bool>()) continue;
-    const json& layout = o["parallelism"];
-    const bool sharded = o["gpus"].get<int>() > 1 && (o.value("sharding", "") == "zero3" || o.value("sharding", "") == "fsdp");
-    const bool split = o.value("interconnect", "") == "pcie" && (layout["tensor"].get<int>() * layout["pipeline"].get<int>() > 1 || sharded);
-    bool noted = false;
-    for (const json& n : o["notes"]) {
-      noted = noted || (n["code"] == "judgement" && n["text"].get<std::string>().find("joined by PCIe only") != std::string::npos);
-    }
     INFO(o["offering_id"].get<std::string>());
-    CHECK(noted == split);
-    split_over_pcie += split ? 1 : 0;
+    CHECK(noted(o) == split_over_pcie(o));
+    splits += split_over_pcie(o) ? 1 : 0;
   }
-  CHECK(split_over_pcie > 0);
-  const json& top = r["options"][0];
-  const json& layout = top["parallelism"];
-  CHECK_FALSE((top.value("interconnect", "") == "pcie" && layout["tensor"].get<int>() * layout["pipeline"].get<int>() > 1));
+  CHECK(splits > 0);
+  CHECK_FALSE(split_over_pcie(r["options"][0]));
   // Gemma 3 27B LoRA (54 GB in bf16) spans two 48 GB cards: sharded by ZeRO-3 over PCIe it is as much a split as
   // pipelined over PCIe, and both carry the note.
   const json g = sizer_test::evaluate({{"model", "gemma-3-27b"},
@@ -471,11 +474,7 @@ TEST_CASE("rule 3 for training: a model split over PCIe-only GPUs must earn its 
   for (const json& o : g["options"]) {
     if (!o["fits"].get<bool>() || o.value("interconnect", "") != "pcie" || o["gpus"].get<int>() < 2 ||
         o.value("sharding", "") != "zero3") continue;
-    bool noted = false;
-    for (const json& n : o["notes"]) {
-      noted = noted || (n["code"] == "judgement" && n["text"].get<std::string>().find("joined by PCIe only") != std::string::npos);
-    }
-    CHECK(noted);
+    CHECK(noted(o));
     ++zero3_pcie;
   }
   CHECK(zero3_pcie > 0);
