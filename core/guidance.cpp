@@ -312,6 +312,13 @@ Facts answer_vram(const Ctx& c) {
                            count("context", static_cast<double>(w.context_tokens), "token"),
                            gb("activations", m.activations_bytes), gb("overhead", m.overhead_bytes),
                            bytes_of("kv_per_token", m.kv_bytes_per_token.value_or(0))}));
+    // An offline batch or a request rate lets each option choose its batch: the figures above are the request's
+    // (what must fit), the top option's own batch is said beside them, so the two never read as one.
+    if (c.top && c.top->fits && c.top->concurrency != w.concurrency) {
+      out.push_back(message("guidance.vram_needed.serving_top",
+                            {count("sequences", static_cast<double>(c.top->concurrency), "sequence"),
+                             gpus("gpus", c.top->gpus, c.top_gpu), gb("per_gpu", c.top->used_bytes_per_gpu)}));
+    }
     if (c.top && c.top->max_concurrency) {
       out.push_back(message("guidance.vram_needed.serving_room",
                             {count("room", static_cast<double>(*c.top->max_concurrency), "sequence")}));
@@ -885,7 +892,7 @@ Facts answer_billing(const Ctx& c) {
                           {where, granularity("granularity", p), usd("per_hour", *o.usd_per_hour),
                            usd("per_month", o.usd_per_month.value_or(0)),
                            ratio("hours_per_day", c.request.inference.hours_per_day.value_or(24)),
-                           count("sequences", static_cast<double>(c.request.inference.concurrency), "sequence"),
+                           count("sequences", static_cast<double>(o.concurrency), "sequence"),
                            count("tokens", static_cast<double>(c.request.inference.output_tokens), "token"),
                            duration("time", round_s), usd("burst", fine_usd), usd("hourly", hour_usd)}));
     out.push_back(advice);

@@ -1,6 +1,7 @@
 // Answers from the same facts as the pick (issue 30): over 240 varied requests of every workload kind (models,
-// sizes, targets, filters, spot asked or not, deadlines), no guidance answer contradicts the top option: its GPU
-// count and split, its link, its pricing kind, its duration, and the class it fell in.
+// sizes, users or a request rate or an offline batch, targets, filters, spot asked or not, deadlines), no guidance
+// answer contradicts the top option: its GPU count and split, its link, its pricing kind, its duration, its batch,
+// and the class it fell in.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -38,8 +39,12 @@ json varied_request(Rng& rng) {
   json r;
   if (kind == 0) {
     json w = {{"kind", "inference"}, {"weights", rng.pick(std::vector<std::string>{"bf16", "fp8", "int4"})},
-              {"concurrency", rng.pick(std::vector<int>{1, 8, 64, 256})},
               {"context_tokens", rng.pick(std::vector<int>{2048, 4096, 8192})}};
+    // Users, a request rate or an offline batch: the last two let each option choose its own batch.
+    const int load = static_cast<int>(rng.next() % 4);
+    if (load == 0) w["requests_per_s"] = rng.pick(std::vector<double>{0.5, 5, 50});
+    else if (load == 1) w["batch_tokens"] = rng.pick(std::vector<double>{1e7, 1e9});
+    else w["concurrency"] = rng.pick(std::vector<int>{1, 8, 64, 256});
     if (rng.coin()) w["min_output_tokens_per_s_per_user"] = rng.pick(std::vector<int>{10, 25, 50});
     if (rng.coin()) w["max_ttft_s"] = rng.pick(std::vector<double>{0.5, 2.0});
     r = {{"model", rng.pick(llms)}, {"workload", w}};
@@ -90,6 +95,12 @@ std::optional<double> seconds_of(const sizer::Param& p) {
   return std::nullopt;
 }
 
+// The number a counted clause (guidance.cpp count: "8 sequences") names.
+std::optional<double> count_of(const sizer::Param& p) {
+  if (p.nested.size() != 1 || p.nested[0].params.empty()) return std::nullopt;
+  return p.nested[0].params[0].value;
+}
+
 bool fast(const sizer::Option& o) {
   return o.interconnect == sizer::InterconnectId::nvlink || o.interconnect == sizer::InterconnectId::infinity_fabric;
 }
@@ -98,7 +109,7 @@ bool fast(const sizer::Option& o) {
 
 TEST_CASE("guidance: no answer contradicts the top option, over 240 varied requests", "[guidance][property]") {
   Rng rng{20261204};
-  int evaluated = 0, spot_tops = 0, one_gpu_tops = 0, timed = 0, outside_tops = 0, pretrain_tops = 0;
+  int evaluated = 0, own_batch = 0, spot_tops = 0, one_gpu_tops = 0, timed = 0, outside_tops = 0, pretrain_tops = 0;
   for (int i = 0; i < 240; ++i) {
     const json request = varied_request(rng);
     const sizer::Response r = sizer::evaluate(request, sizer_test::bundled());
@@ -154,6 +165,24 @@ TEST_CASE("guidance: no answer contradicts the top option, over 240 varied reque
       if (has(f, "guidance.task_tier.pretrain_days")) CHECK(*top->job_s > sizer::kLongJobS);
       if (has(f, "guidance.task_tier.pretrain") && top->job_s) CHECK(*top->job_s > sizer::kReservedSuggestionS);
       if (r.kind == sizer::WorkloadKind::pretrain && top->job_s) ++pretrain_tops;
+      // Batch: a round of the endpoint is the top option's own batch; where the memory answer's sequences are the
+      // request's and the top option chose another batch (a rate, an offline batch), it says the top option's too.
+      for (const sizer::Message& m : f.sentences) {
+        for (const sizer::Param& p : m.params) {
+          if (p.name != "sequences") continue;
+          const std::optional<double> n = count_of(p);
+          REQUIRE(n);
+          INFO(m.key);
+          if (m.key == "guidance.vram_needed.serving") {
+            if (*n != static_cast<double>(top->concurrency)) {
+              ++own_batch;
+              CHECK(has(f, "guidance.vram_needed.serving_top"));
+            }
+          } else {
+            CHECK(*n == static_cast<double>(top->concurrency));
+          }
+        }
+      }
       // Duration: every duration of the whole job is the option's job_s (every billed second).
       for (const sizer::Message& m : f.sentences) {
         if (m.key != "guidance.task_tier.training_time" && m.key != "guidance.one_or_several.training_one" &&
@@ -177,5 +206,6 @@ TEST_CASE("guidance: no answer contradicts the top option, over 240 varied reque
   CHECK(one_gpu_tops > 0);
   CHECK(timed > 0);
   CHECK(pretrain_tops > 0);
+  CHECK(own_batch > 0);
   INFO("outside-the-rules tops: " << outside_tops);
 }
