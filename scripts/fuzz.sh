@@ -6,9 +6,10 @@
 #   bash scripts/fuzz.sh --short    # npm test: about 20 s per target
 #   FUZZ_SECONDS=600 bash scripts/fuzz.sh
 #
-# Builds build/fuzz when needed. Seeds come from tests/fuzz/corpus/<target>/ and are copied into
-# build/fuzz/corpus-<target>/ (which keeps what the fuzzer finds between runs; tests/ is never written).
-# Crash, leak and timeout inputs land in build/fuzz/crashes/. Exits non-zero when any target fails.
+# Builds the fuzzers in build/asan, the sanitizer build they share with scripts/sanitize.sh, when needed. Seeds
+# come from tests/fuzz/corpus/<target>/ and are copied into build/asan/corpus-<target>/ (which keeps what the
+# fuzzer finds between runs; tests/ is never written). Crash, leak and timeout inputs land in build/asan/crashes/.
+# Exits non-zero when any target fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,7 +21,9 @@ if [ $# -gt 0 ]; then
 fi
 seconds="${FUZZ_SECONDS:-$seconds}"
 jobs="${SIZER_JOBS:-2}"
-build=build/fuzz
+# shellcheck source=lib/sanitize-build.sh
+source scripts/lib/sanitize-build.sh
+build="$sanitize_build"
 targets=(request catalog)
 
 if ! command -v clang++ >/dev/null 2>&1; then
@@ -28,12 +31,10 @@ if ! command -v clang++ >/dev/null 2>&1; then
   exit 1
 fi
 
-if [ ! -f "$build/CMakeCache.txt" ]; then
-  echo "fuzz: configuring $build"
-  CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
-    -DSIZER_FUZZ=ON -DSIZER_BUILD_TESTS=OFF -DSIZER_BUILD_CLI=OFF \
-    -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1" \
-    >/dev/null || { echo "fuzz: cmake configure failed" >&2; exit 1; }
+configure_sanitize_build || { echo "fuzz: cmake configure failed" >&2; exit 1; }
+if ! grep -q '^SIZER_FUZZ:BOOL=ON' "$build/CMakeCache.txt"; then
+  echo "fuzz: $build was configured without the fuzz targets (not with clang); remove it and run again" >&2
+  exit 1
 fi
 echo "fuzz: building fuzz_request and fuzz_catalog in $build"
 if ! cmake --build "$build" --target fuzz_request fuzz_catalog -j "$jobs"; then

@@ -1,25 +1,17 @@
 #!/usr/bin/env bash
 # Runs the native Catch2 suite under AddressSanitizer (with leak detection) and UndefinedBehaviorSanitizer.
-# Configures build/asan once (clang when present, else gcc), builds sizer_tests, runs it; any report fails.
+# Configures build/asan once (scripts/lib/sanitize-build.sh: clang when present, else gcc), builds sizer_tests,
+# runs it; any report fails.
 #   bash scripts/sanitize.sh [catch2 arguments...]
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-build=build/asan
+# shellcheck source=lib/sanitize-build.sh
+source scripts/lib/sanitize-build.sh
+build="$sanitize_build"
 jobs="${SIZER_JOBS:-2}"
 
-if [ ! -f "$build/CMakeCache.txt" ]; then
-  if command -v clang++ >/dev/null 2>&1; then
-    cxx=clang++
-  else
-    cxx=g++
-  fi
-  echo "sanitize: configuring $build with $cxx"
-  CXX="$cxx" cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
-    -DSIZER_SANITIZE=ON -DSIZER_BUILD_CLI=OFF -DSIZER_BUILD_TESTS=ON \
-    -DCMAKE_CXX_FLAGS="-O1 -g -fno-omit-frame-pointer" >/dev/null ||
-    { echo "sanitize: cmake configure failed" >&2; exit 1; }
-fi
+configure_sanitize_build || { echo "sanitize: cmake configure failed" >&2; exit 1; }
 echo "sanitize: building sizer_tests in $build"
 if ! cmake --build "$build" --target sizer_tests -j "$jobs"; then
   echo "sanitize: build failed" >&2
