@@ -663,7 +663,12 @@ void why_slow_serving(const Ctx& c, Facts& out) {
                             {bytes_of("bytes", bytes - saved), ratio("ratio", bytes / (bytes - saved)),
                              times("times", bytes / (bytes - saved))}));
     } else if (c.request.inference.kv_cache == KvFormatId::fp16 || c.request.inference.kv_cache == KvFormatId::bf16) {
-      out.push_back(message("guidance.why_slow.fp8_kv", {gb("kv", c.m.kv_cache_bytes.value_or(0))}));
+      // The KV cache one replica reads per step: the top option's own batch (a rate or an offline batch may run
+      // another than the request's).
+      const double per_sequence = c.m.kv_cache_bytes.value_or(0) /
+                                  static_cast<double>(std::max<int64_t>(1, c.request.inference.concurrency));
+      const double kv = per_sequence * static_cast<double>(batch);
+      out.push_back(message("guidance.why_slow.fp8_kv", {gb("kv", kv)}));
     }
     // HBM: the same bytes on the fastest memory in the catalog.
     const Gpu* fastest = fastest_memory_gpu(c.catalog);

@@ -48,8 +48,9 @@ struct Served {
   Link link;
 };
 
-// Of the splits that fit, the one serving this workload best: meeting the targets first, then the
-// highest aggregate rate (at concurrency 1, tensor parallelism beats idle replicas), then fewer GPUs.
+// Of the splits that fit, the one serving this workload best: meeting the targets first, then one whose every
+// replica has a sequence to run (rule 3: a box you cannot fully use; ranking.cpp idle_gpus), then the highest
+// aggregate rate, then fewer GPUs.
 Served serve(const Request& request, const InferenceWorkload& workload, const EnginePreset& engine,
              const OptionInputs& in) {
   Served s;
@@ -61,17 +62,21 @@ Served serve(const Request& request, const InferenceWorkload& workload, const En
   s.placement = splits.back();
   bool chosen = false;
   bool chosen_meets = false;
+  bool chosen_idle = false;
   for (const Placement& candidate : splits) {
     if (!candidate.fits) continue;
     const InferenceSpeed speed = inference_speed(request.model, workload, engine, s.memory, *in.gpu, s.link, candidate);
     const bool meets = targets_met(workload, speed);
+    const bool idle = candidate.data > std::max<int64_t>(1, workload.concurrency);
+    const bool faster = speed.output_tokens_per_s > s.speed.output_tokens_per_s * kBetterSplitMargin;
     const bool better = !chosen || (meets && !chosen_meets) ||
-                        (meets == chosen_meets && speed.output_tokens_per_s > s.speed.output_tokens_per_s * kBetterSplitMargin);
+                        (meets == chosen_meets && ((chosen_idle && !idle) || (idle == chosen_idle && faster)));
     if (better) {
       s.placement = candidate;
       s.speed = speed;
       chosen = true;
       chosen_meets = meets;
+      chosen_idle = idle;
     }
   }
   take_best_capacities(splits, s.placement);

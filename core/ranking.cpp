@@ -229,6 +229,8 @@ EligibilityFacts eligibility_facts(const Option& o, bool fabric, bool hbm) {
   f.gpus = o.gpus;
   f.instances = o.instances;
   f.used_gpus = o.tensor * o.pipeline * o.data;
+  f.data = o.data;
+  f.concurrency = o.concurrency;
   f.tier = o.tier;
   f.pricing = o.pricing;
   f.job_s = o.job_s;
@@ -241,6 +243,13 @@ EligibilityFacts eligibility_facts(const Option& o, bool fabric, bool hbm) {
 }
 
 namespace {
+
+// The GPUs that do work: the layout's, less the serving replicas that have no sequence to run (five replicas of two
+// GPUs for four users leave one replica idle, billed like the others).
+int64_t working_gpus(const EligibilityFacts& f, const Request& request) {
+  if (request.kind != WorkloadKind::inference || f.data <= f.concurrency || f.data <= 0) return f.used_gpus;
+  return f.used_gpus / f.data * std::max<int64_t>(1, f.concurrency);
+}
 
 bool asks_marketplace(const Request& request) {
   return std::find(request.filters.tiers.begin(), request.filters.tiers.end(), TierId::marketplace) !=
@@ -277,7 +286,7 @@ EligibilityVerdict eligibility_verdict(const EligibilityFacts& f, const Request&
     return {E::outside_rules, 4, "full_finetune_pcie_small_cards"};
   }
   // Rule 3: a box you cannot fully use.
-  if (f.used_gpus < f.gpus) return {E::outside_rules, 3, "idle_gpus"};
+  if (working_gpus(f, request) < f.gpus) return {E::outside_rules, 3, "idle_gpus"};
   // Rule 3: "Reach for NVLink multi-GPU only when the model really spans cards; PCIe-only multi-GPU works but limits
   // tensor-parallel serving". An endpoint whose replica is split tensor-parallel over more than two PCIe-only GPUs
   // waits on two all-reduces per layer over PCIe at every token; a cheap box of many small cards loses to that.
@@ -328,7 +337,8 @@ Eligibility judge_eligibility(const Option& o, bool fabric, const Request& reque
     params.push_back(param_number("tensor", static_cast<double>(f.tensor), std::to_string(f.tensor)));
   }
   if (code == "idle_gpus") {
-    params.push_back(param_number("used", static_cast<double>(f.used_gpus), std::to_string(f.used_gpus)));
+    const int64_t used = working_gpus(f, request);
+    params.push_back(param_number("used", static_cast<double>(used), std::to_string(used)));
     params.push_back(param_number("gpus", static_cast<double>(f.gpus), std::to_string(f.gpus)));
   }
   if (f.job_s && (code.rfind("spot_long_run", 0) == 0 || code.rfind("long_run_marketplace", 0) == 0)) {

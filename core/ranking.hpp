@@ -118,6 +118,8 @@ struct EligibilityFacts {
   int64_t gpus = 1;        // all instances'
   int64_t instances = 1;
   int64_t used_gpus = 1;   // tensor × pipeline × data
+  int64_t data = 1;        // replicas
+  int64_t concurrency = 1; // the sequences served at once (inference), the micro-batch or the batch otherwise
   std::optional<TierId> tier;
   std::optional<PricingId> pricing;
   std::optional<double> job_s;

@@ -104,6 +104,41 @@ TEST_CASE("eligibility: no GPU billed and idle (rule 3)", "[eligibility]") {
   CHECK(std::string(v.code) == "idle_gpus");
 }
 
+TEST_CASE("eligibility: a serving replica with no sequence to run is idle (rule 3)", "[eligibility]") {
+  // Five replicas of two GPUs for four users: every GPU is in the layout, one replica serves nobody.
+  EligibilityFacts f = fits_on(10);
+  f.data = 5;
+  f.concurrency = 4;
+  auto v = sizer::eligibility_verdict(f, request_of(kServe));
+  CHECK(std::string(v.code) == "idle_gpus");
+  CHECK(v.klass == EligibilityId::outside_rules);
+  // As many users as replicas: every replica works.
+  f.concurrency = 5;
+  CHECK(sizer::eligibility_verdict(f, request_of(kServe)).klass == EligibilityId::eligible);
+  // Training replicas all step, whatever the micro-batch.
+  f.concurrency = 1;
+  CHECK(std::string(sizer::eligibility_verdict(f, request_of(kLora)).code) != "idle_gpus");
+  // Through a ranked evaluate (four users of 120k-token prompts, which many boxes serve one user per replica): no
+  // option whose replicas outnumber its users is eligible, and the top option has none idle.
+  const json doc = {{"model", "llama-3.1-8b"},
+                    {"workload", {{"kind", "inference"}, {"concurrency", 4}, {"prompt_tokens", 120000}, {"output_tokens", 1000}}},
+                    {"limit", 200}};
+  const sizer::Response r = sizer::evaluate(doc, sizer_test::bundled());
+  REQUIRE(r.ok);
+  REQUIRE_FALSE(r.options.empty());
+  int idle = 0;
+  for (const sizer::Option& o : r.options) {
+    if (!o.fits || !o.eligibility) continue;
+    INFO(o.provider << " " << o.instance << " data " << o.data);
+    if (o.data > o.concurrency) {
+      ++idle;
+      CHECK(o.eligibility->code == "idle_gpus");
+    }
+  }
+  CHECK(idle > 0);
+  CHECK(r.options.front().data <= r.options.front().concurrency);
+}
+
 TEST_CASE("eligibility: endpoints on capacity that stays unless asked (rule 8)", "[eligibility]") {
   const sizer::Request r = request_of(kServe);
   EligibilityFacts f = fits_on(1);

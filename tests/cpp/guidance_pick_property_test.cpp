@@ -4,6 +4,7 @@
 // and the class it fell in.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -109,7 +110,7 @@ bool fast(const sizer::Option& o) {
 
 TEST_CASE("guidance: no answer contradicts the top option, over 240 varied requests", "[guidance][property]") {
   Rng rng{20261204};
-  int evaluated = 0, own_batch = 0, spot_tops = 0, one_gpu_tops = 0, timed = 0, outside_tops = 0, pretrain_tops = 0;
+  int evaluated = 0, own_batch = 0, kv_read = 0, spot_tops = 0, one_gpu_tops = 0, timed = 0, outside_tops = 0, pretrain_tops = 0;
   for (int i = 0; i < 240; ++i) {
     const json request = varied_request(rng);
     const sizer::Response r = sizer::evaluate(request, sizer_test::bundled());
@@ -183,6 +184,17 @@ TEST_CASE("guidance: no answer contradicts the top option, over 240 varied reque
           }
         }
       }
+      // The KV cache read per step that an fp8 cache would halve: the top option's own batch per replica.
+      for (const sizer::Message& m : f.sentences) {
+        if (m.key != "guidance.why_slow.fp8_kv") continue;
+        const double per_sequence = r.memory->kv_cache_bytes.value_or(0) /
+                                    static_cast<double>(std::max<int64_t>(1, r.request.inference.concurrency));
+        const int64_t data = std::max<int64_t>(1, top->data);
+        const double batch = static_cast<double>((top->concurrency + data - 1) / data);
+        ++kv_read;
+        REQUIRE(m.params.size() == 1);
+        CHECK(m.params[0].value.value_or(0) == Approx(per_sequence * batch).epsilon(1e-9));
+      }
       // Duration: every duration of the whole job is the option's job_s (every billed second).
       for (const sizer::Message& m : f.sentences) {
         if (m.key != "guidance.task_tier.training_time" && m.key != "guidance.one_or_several.training_one" &&
@@ -207,5 +219,6 @@ TEST_CASE("guidance: no answer contradicts the top option, over 240 varied reque
   CHECK(timed > 0);
   CHECK(pretrain_tops > 0);
   CHECK(own_batch > 0);
+  CHECK(kv_read > 0);
   INFO("outside-the-rules tops: " << outside_tops);
 }
