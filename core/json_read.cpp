@@ -312,6 +312,14 @@ size_t edit_distance(std::string_view a, std::string_view b) {
   return at(n, m);
 }
 
+bool lower_starts_with(std::string_view text, std::string_view prefix) {
+  if (prefix.size() > text.size()) return false;
+  for (size_t i = 0; i < prefix.size(); ++i) {
+    if (lower(text[i]) != lower(prefix[i])) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::optional<std::string> nearest_name(std::string_view name, const std::vector<std::string_view>& known) {
@@ -321,12 +329,17 @@ std::optional<std::string> nearest_name(std::string_view name, const std::vector
   size_t best_distance = limit + 1;
   for (std::string_view k : known) {
     size_t dist = edit_distance(name, k);
-    // "llama-70b" for "llama-3.1-70b": a name inside the other is a near miss too (counted as the limit).
-    if (dist > limit && name.size() >= 4 && k.size() >= 4 &&
-        (k.find(name) != std::string_view::npos || name.find(k) != std::string_view::npos)) {
+    // "a100-80gb" for "a100-80gb-sxm": a known name that completes the one given is the nearest of all, nearer than
+    // one edit away ("a100-40gb", another card). "llama-70b" for "llama-3.1-70b": a name inside the other is a near
+    // miss too (counted as the limit).
+    if (dist > 0 && name.size() >= 4 && k.size() > name.size() && lower_starts_with(k, name)) {
+      dist = 0;
+    } else if (dist > limit && name.size() >= 4 && k.size() >= 4 &&
+               (k.find(name) != std::string_view::npos || name.find(k) != std::string_view::npos)) {
       dist = limit;
     }
-    if (dist < best_distance) {
+    // Of several completions, the shortest ("llama-3.1-8b" for "llama-3.1-8", not a longer variant).
+    if (dist < best_distance || (dist == 0 && best_distance == 0 && best && k.size() < best->size())) {
       best_distance = dist;
       best = std::string(k);
     }

@@ -28,6 +28,12 @@ TEST_CASE("nearest_name: slips of the keyboard, not distant names", "[request][n
   CHECK(sizer::nearest_name("concurency", fields) == std::optional<std::string>("concurrency"));
   CHECK(sizer::nearest_name("max_ttft", fields) == std::optional<std::string>("max_ttft_s"));
   CHECK(sizer::nearest_name("wieghts", fields) == std::optional<std::string>("weights"));  // a swap
+  // A name that a known one completes is nearer than one edit to another ("80gb" is not a slip for "40gb"); of
+  // several completions, the shortest.
+  const std::vector<std::string_view> gpus = {"a100-40gb", "a100-80gb-sxm-long", "a100-80gb-sxm", "h100-sxm"};
+  CHECK(sizer::nearest_name("a100-80gb", gpus) == std::optional<std::string>("a100-80gb-sxm"));
+  CHECK(sizer::nearest_name("A100-80GB", gpus) == std::optional<std::string>("a100-80gb-sxm"));
+  CHECK(sizer::nearest_name("a100-40g", gpus) == std::optional<std::string>("a100-40gb"));
   CHECK_FALSE(sizer::nearest_name("turbo", fields).has_value());
   CHECK_FALSE(sizer::nearest_name("", fields).has_value());
 }
@@ -68,6 +74,13 @@ TEST_CASE("an unknown model or GPU id suggests the nearest", "[request][nearest]
   const json* h = find_issue(g["errors"], "unknown_gpu", "/hardware/gpu");
   REQUIRE(h != nullptr);
   CHECK(contains((*h)["message"], "h100-sxm"));
+  // The bundled catalog's A100 80GB for a shortened id, not the 40 GB card one digit away.
+  const json a = sizer_test::evaluate({{"model", "llama-3.1-8b"}, {"workload", {{"kind", "inference"}}},
+                                       {"hardware", {{"gpu", "a100-80gb"}}}});
+  const json* a100 = find_issue(a["errors"], "unknown_gpu", "/hardware/gpu");
+  REQUIRE(a100 != nullptr);
+  CHECK(contains((*a100)["message"], "a100-80gb-"));
+  CHECK_FALSE(contains((*a100)["message"], "a100-40gb"));
   // Far from every id: no suggestion, the plain message.
   const json far = sizer_test::evaluate({{"model", "zzzzzzzzzzzzzzzzzzzz"}, {"workload", {{"kind", "inference"}}}});
   const json* f = find_issue(far["errors"], "unknown_model", "/model");
