@@ -141,13 +141,13 @@ void price_job(Option& option, const Request& request, const Provider* provider,
   // The job's wall clock is every second billed for it: start-up, and on spot the expected restarts and the work
   // they redo. The deadline is wall-clock, so all of them count against it.
   option.job_s = seconds;
-  if (is_training(request.kind) && request.training.deadline_s && option.meets_targets &&
-      seconds > *request.training.deadline_s) {
+  const std::optional<double> deadline_s = job_deadline_s(request);
+  if (deadline_s && option.meets_targets && seconds > *deadline_s) {
     option.meets_targets = false;
     if (with_notes) option.notes.push_back(note("past_deadline", SeverityId::warning, "past_deadline_with_startup",
                                 {param_number("hours", seconds / kSecondsPerHour, format_number(std::round(seconds / 360.0) / 10.0) + " h"),
-                                 param_number("deadline_hours", *request.training.deadline_s / kSecondsPerHour,
-                                              format_number(std::round(*request.training.deadline_s / 360.0) / 10.0) + " h")}));
+                                 param_number("deadline_hours", *deadline_s / kSecondsPerHour,
+                                              format_number(std::round(*deadline_s / 360.0) / 10.0) + " h")}));
   }
   // A term price bills its whole term (the candidate was made only where one covers the job, evaluate.cpp).
   const std::optional<double> term_s = term ? covering_term_s(*term, seconds) : std::nullopt;

@@ -267,6 +267,7 @@ json workload_to_json(const Request& request) {
   } else {
     const MediaWorkload& m = request.media;
     w.update({{"weights", word(m.weights)}, {"batch", m.batch}, {"runtime", word(m.runtime)}});
+    put(w, "deadline_s", m.deadline_s);
     if (request.kind == WorkloadKind::audio) {
       w["audio_seconds"] = m.audio_seconds;
       w["steps"] = m.steps;

@@ -1,5 +1,7 @@
 // Diffusion or audio on one hardware option: one full copy of the pipeline per GPU (these models are
 // not split).
+#include <cmath>
+
 #include "format.hpp"
 #include "media.hpp"
 #include "options.hpp"
@@ -45,6 +47,20 @@ Candidate evaluate_media_option(const Request& request, const EnginePreset& engi
   const MediaSpeed speed = media_speed(request.model, request.media, request.kind, engine, *in.gpu, in.gpus);
   const bool audio = request.kind == WorkloadKind::audio;
   option.meets_targets = true;
+  // A deadline on the whole job: the compute here; the start-up and, on spot, the restarts are added where the
+  // option is priced (cost.cpp price_job), as for a training run.
+  if (request.media.deadline_s && speed.items_per_s > 0) {
+    const double compute_s = (audio ? 1.0 : request.media.images) / speed.items_per_s;
+    option.meets_targets = compute_s <= *request.media.deadline_s;
+    if (!option.meets_targets && in.notes) {
+      const double hours = compute_s / 3600.0;
+      const double deadline_hours = *request.media.deadline_s / 3600.0;
+      option.notes.push_back(note("past_deadline", SeverityId::warning, "past_deadline",
+                                  {param_number("hours", hours, format_number(std::round(hours * 10.0) / 10.0) + " h"),
+                                   param_number("deadline_hours", deadline_hours,
+                                                format_number(std::round(deadline_hours * 10.0) / 10.0) + " h")}));
+    }
+  }
   option.bottleneck = speed.bottleneck;
   option.items_per_s = speed.items_per_s;
   option.seconds_per_image = speed.seconds_per_item;

@@ -374,6 +374,8 @@ TargetFactors target_factors(const Request& request, std::string_view vendor) {
     t.ttft_add_s = ttft ? ttft->slow_add_s : 0.0;
   } else if (is_training(request.kind)) {
     t.training = 1.0 / low("train_s");
+  } else if (is_media(request.kind)) {
+    t.media = 1.0 / low(request.kind == WorkloadKind::audio ? "real_time_factor" : "seconds_per_image");
   }
   return t;
 }
@@ -397,6 +399,12 @@ std::optional<double> target_margin(const Option& o, const Request& request, con
     const double whole = o.job_s.value_or(*o.train_s);
     const double slow = whole - *o.train_s + *o.train_s * t.training;
     if (slow > 0) take(*request.training.deadline_s / slow);
+  } else if (is_media(request.kind) && request.media.deadline_s && o.items_per_s && *o.items_per_s > 0) {
+    // The same for an image, video or audio job: its compute at the slow end of the item time's range.
+    const double compute = (request.kind == WorkloadKind::audio ? 1.0 : request.media.images) / *o.items_per_s;
+    const double whole = o.job_s.value_or(compute);
+    const double slow = whole - compute + compute * t.media;
+    if (slow > 0) take(*request.media.deadline_s / slow);
   }
   return worst;
 }

@@ -153,6 +153,7 @@ struct TargetFactors {
   double ttft = 1;      // high-end factor of a time to first token (a time takes the reciprocal)
   double ttft_add_s = 0;  // seconds its high end adds (uncertainty.hpp additive_slow_s)
   double training = 1;  // high-end factor of a training time
+  double media = 1;     // high-end factor of an image's, a clip's or the audio's compute time
 };
 // `vendor`: the option's GPU vendor, one of the conditions its range widens for (uncertainty.hpp).
 TargetFactors target_factors(const Request& request, std::string_view vendor);

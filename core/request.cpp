@@ -271,13 +271,14 @@ void parse_media(const json& w, WorkloadKind kind, const Model* model, JsonReade
   out.batch = r.integer(w, "batch", path, 1, 4096).value_or(1);
   out.images = r.number(w, "images", path, {0, 1e12, true}).value_or(static_cast<double>(out.batch));
   out.audio_seconds = r.number(w, "audio_seconds", path, {0, 1e9, true}).value_or(60);
+  out.deadline_s = r.number(w, "deadline_s", path, {0, 1e10, true});
   out.guidance = r.boolean(w, "guidance", path).value_or(!(media && media->guidance_distilled.value_or(false)));
   if (const auto runtime = r.choice_id<MediaRuntimeId>(w, "runtime", path)) {
     out.runtime = *runtime;
     out.runtime_given = true;
   }
   r.unknown_fields(w, path, {"kind", "weights", "width", "height", "frames", "steps", "batch", "images", "audio_seconds",
-                             "guidance", "runtime"}, true);
+                             "guidance", "runtime", "deadline_s"}, true);
 }
 
 std::optional<HardwarePin> parse_hardware(const json& h, const Catalog& catalog, JsonReader& r) {

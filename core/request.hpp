@@ -94,6 +94,9 @@ struct MediaWorkload {
   int64_t batch = 1;         // images / clips / audio streams at once
   double images = 1;         // how many images or clips to produce (cost of the batch job)
   double audio_seconds = 60; // audio to generate or transcribe
+  // Finish the whole job within this wall-clock time (every billed second: start-up and, on spot, restarts), as a
+  // training run's deadline_s; options that take longer do not meet the targets.
+  std::optional<double> deadline_s;
   bool guidance = true;      // classifier-free guidance doubles the backbone passes (not for distilled models)
   // How the pipeline executes (vocabulary.hpp); default eager, or tensorrt with engine "tensorrt-llm".
   MediaRuntimeId runtime = MediaRuntimeId::eager;
@@ -138,6 +141,13 @@ inline bool is_full_finetune(const Request& r) {
 inline bool is_big_training(const Request& r) { return r.kind == WorkloadKind::pretrain || is_full_finetune(r); }
 inline bool is_media(WorkloadKind kind) {
   return kind == WorkloadKind::image || kind == WorkloadKind::video || kind == WorkloadKind::audio;
+}
+
+// A job's deadline (training or media; serving has targets on speed instead), nullopt when none is given.
+inline std::optional<double> job_deadline_s(const Request& request) {
+  if (is_training(request.kind)) return request.training.deadline_s;
+  if (is_media(request.kind)) return request.media.deadline_s;
+  return std::nullopt;
 }
 const char* workload_kind_name(WorkloadKind kind);
 

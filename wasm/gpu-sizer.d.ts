@@ -139,6 +139,8 @@ declare namespace createSizer {
     weights?: WeightFormat;
     width?: number; height?: number; frames?: number; steps?: number; batch?: number; images?: number;
     guidance?: boolean; audio_seconds?: number; runtime?: MediaRuntime;
+    /** Seconds the whole job must end within (every billed second); slower options do not meet the targets. */
+    deadline_s?: number;
   }
 
   interface InferenceWorkload {

@@ -88,7 +88,7 @@
     { key: 'fused_loss', link: 'fl', def: '', type: 'tri', labels: 'fl_', to: 'workload.fused_loss', tasks: TRAIN, adv: true, section: 'workload', label: 'f_fused_loss', hint: 'hint_fused_loss' },
     { key: 'ckpt_min', link: 'ck', def: '', type: 'num', mode: 'decimal', unit: 60, to: 'workload.checkpoint_every_s', tasks: TRAIN, adv: true, section: 'workload', label: 'f_ckpt',
       ph: function (c) { return c.t('placeholder_none'); }, hint: 'hint_ckpt' },
-    { key: 'deadline_h', link: 'dl', def: '', type: 'num', mode: 'decimal', unit: 3600, to: 'workload.deadline_s', tasks: ['finetune'], adv: true, section: 'targets', label: 'f_deadline', hint: 'hint_deadline', span: true },
+    { key: 'deadline_h', link: 'dl', def: '', type: 'num', mode: 'decimal', unit: 3600, to: 'workload.deadline_s', tasks: ['finetune', 'image', 'audio'], adv: true, section: 'targets', label: 'f_deadline', hint: 'hint_deadline', span: true },
     { key: 'pt_deadline_h', link: 'pdl', def: '', type: 'num', mode: 'decimal', unit: 3600, to: 'workload.deadline_s', tasks: ['pretrain'], adv: true, section: 'targets', label: 'f_deadline', hint: 'hint_deadline_pt', span: true,
       ph: function (c) { return c.t('ph_deadline_pt'); } },
     // A pinned parallel layout (training, full form): all four degrees or none; the group takes the core's errors
