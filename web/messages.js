@@ -148,6 +148,7 @@ var GpuSizerMessages = {
     top_title: 'Top pick',
     pinned_title: 'Your GPUs',
     nofit_title: 'Nothing fits yet',
+    miss_title: 'Top pick, missing the targets',
     k_tps_user: 'Speed per user',
     k_tps: 'Total output',
     k_ttft: 'Time to first token',
@@ -698,6 +699,7 @@ var GpuSizerMessages = {
     top_title: 'الخيار الأفضل',
     pinned_title: 'المعالجات التي اخترتها',
     nofit_title: 'لا شيء يتسع بعد',
+    miss_title: 'الخيار الأول، ولا يحقق الأهداف',
     k_tps_user: 'السرعة لكل مستخدم',
     k_tps: 'إجمالي المُخرَج',
     k_ttft: 'الزمن حتى أول رمز',
@@ -1273,7 +1275,9 @@ var GpuSizerMessages = {
     wi_concurrency: '{n} concurrent sequences would work on {where}.',
     wi_more_gpus: '{n} × {gpu} would work.',
     wi_weights_more: '{fmt} weights on {n} × {gpu} would work.',
-    wi_none: 'No single change tried here (lighter weights, lighter KV cache, shorter context, fewer sequences, more GPUs) is enough.'
+    wi_none: 'No single change tried here (lighter weights, lighter KV cache, shorter context, fewer sequences, more GPUs) is enough.',
+    wi_deadline: 'With a deadline of {d}, {where} finishes in time.',
+    wi_none_job: 'No single change tried here (lighter weights, twice the time) is enough.'
   };
   var ar = {
     units_gb: 'الذاكرة بالغيغابايت (\u20661 GB\u2069 = 10⁹ بايت) في كل هذه الصفحة؛ البطاقة التي تُباع على أنها \u2066“80 GB”\u2069 تحمل \u206680 × 2³⁰\u2069 بايت، أي \u206685.9 GB\u2069.',
@@ -1443,7 +1447,9 @@ var GpuSizerMessages = {
     wi_concurrency: '{n} تسلسلات متزامنة تعمل على {where}.',
     wi_more_gpus: '{n} × {gpu} تعمل.',
     wi_weights_more: 'أوزان {fmt} على {n} × {gpu} تعمل.',
-    wi_none: 'لا يكفي أي تغيير واحد جُرِّب هنا (أوزان أخف، ذاكرة KV أخف، سياق أقصر، تسلسلات أقل، معالجات أكثر).'
+    wi_none: 'لا يكفي أي تغيير واحد جُرِّب هنا (أوزان أخف، ذاكرة KV أخف، سياق أقصر، تسلسلات أقل، معالجات أكثر).',
+    wi_deadline: 'بموعد نهائي بعد {d} ينتهي {where} في الوقت.',
+    wi_none_job: 'لا يكفي أي تغيير واحد جُرِّب هنا (أوزان أخف، ضعف الوقت).'
   };
   Object.keys(en).forEach(function (k) { M.en[k] = en[k]; });
   Object.keys(ar).forEach(function (k) { M.ar[k] = ar[k]; });

@@ -105,6 +105,22 @@ test('what-if: 2 × L4 pinned for a 70B model says what would fit', async (t) =>
   assert.deepEqual(problems, []);
 });
 
+test('a job past its deadline: the card and the phone summary say the pick misses the targets, the what-if names a longer deadline', async (t) => {
+  const { context, close } = await launch({ viewport: { width: 375, height: 900 } });
+  t.after(close);
+  // 1,000 hours of audio in 10 hours: options fit, none finishes in time (workload.deadline_s for an audio job).
+  for (const [lang, title, deadline] of [['en', /missing the targets/, /deadline of 20 h/], ['ar', /لا يحقق الأهداف/, /بموعد نهائي/]]) {
+    const { page, problems } = await open(context, `t=audio&as=3600000&dl=10&l=${lang}`);
+    await page.locator('#gs-whatif').waitFor({ state: 'visible', timeout: 10000 });
+    assert.match(await page.locator('#gs-top-h').textContent(), title, `${lang}: the card's title`);
+    assert.match(await page.locator('.gs-answer-head').first().textContent(), title, `${lang}: the phone summary`);
+    const lines = await page.locator('#gs-whatif li').allTextContents();
+    assert.ok(lines.some((l) => deadline.test(l)), `${lang}: a what-if line with twice the time (${lines.join(' / ')})`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});
+
 test('screenshots of the panels: 1280, 700 and 375 px, EN and AR, light and dark, no horizontal overflow', async (t) => {
   fs.mkdirSync(OUT, { recursive: true });
   const { context, close } = await launch({ viewport: { width: 1280, height: 1000 } });

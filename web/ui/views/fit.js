@@ -246,6 +246,11 @@
         tryOne('conc:half', function (r) { r.workload.concurrency = hc; }, function (x) { return t('wi_concurrency', { n: fmt.int(hc), where: where(x) }); });
       }
     }
+    // A job past its deadline (training, image, audio): the same job given twice the time.
+    var dl = req.workload && req.workload.deadline_s;
+    if (isNum(dl) && dl > 0 && fam !== 'serve') {
+      tryOne('dl:x2', function (r) { r.workload.deadline_s = 2 * dl; }, function (x) { return t('wi_deadline', { d: o.dur(2 * dl), where: where(x) }); });
+    }
     if (pin) {
       var n = isNum(req.hardware.count) ? req.hardware.count : 1;
       var more = [2, 4, 8, 16, 32, 64].filter(function (m) { return m > n; });
@@ -264,7 +269,8 @@
         });
       });
     }
-    return { lines: lines, fits: !!(now && now.fits) };
+    var anyFits = (resp.options || []).some(function (x) { return x.fits; });
+    return { lines: lines, fits: !!(now && now.fits) || anyFits, serve: fam === 'serve' };
   }
   function whatif(a, o, resp) {
     var w = whatifLines(a, o, resp);
@@ -272,7 +278,7 @@
     var t = a.t;
     return h('div', { class: 'gs-whatif', id: 'gs-whatif', role: 'note' }, [
       h('h4', { class: 'gs-h4' }, t(w.fits ? 'wi_title_target' : 'wi_title_fit')),
-      w.lines.length ? h('ul', { class: 'gs-whatif-list' }, w.lines.map(function (l) { return h('li', {}, l); })) : h('p', {}, t('wi_none'))
+      w.lines.length ? h('ul', { class: 'gs-whatif-list' }, w.lines.map(function (l) { return h('li', {}, l); })) : h('p', {}, t(w.serve ? 'wi_none' : 'wi_none_job'))
     ]);
   }
 

@@ -123,7 +123,8 @@
     var t = a.t, pin = a.st.hw === 'pin';
     var x = pin ? all[0] : (best || all[0]);
     var card = h('section', { class: 'gs-card gs-top', id: 'gs-top' });
-    card.appendChild(h('h3', { class: 'gs-h3', id: 'gs-top-h' }, pin ? t('pinned_title') : best ? t('top_title') : t('nofit_title')));
+    // Options that fit but miss a target (a deadline, a speed): the closest is shown, not "nothing fits".
+    card.appendChild(h('h3', { class: 'gs-h3', id: 'gs-top-h' }, pin ? t('pinned_title') : best ? t('top_title') : x && x.fits ? t('miss_title') : t('nofit_title')));
     if (!x) { card.appendChild(h('p', {}, t('summary_none', { mem: resp.memory ? a.fmt.gb(resp.memory.total_bytes) : '—' }))); return card; }
     card.appendChild(h('p', { class: 'gs-pick' }, [h('bdi', {}, o.title(x)), ' ', h('bdi', { class: 'gs-muted gs-pick-gpus' }, a.fmt.int(x.gpus) + ' × ' + o.gpuName(x.gpu))]));
     if (o.hasDisplayName(x)) card.appendChild(h('p', { class: 'gs-muted gs-pick-sku' }, h('bdi', { dir: 'ltr' }, o.sku(x))));
@@ -172,7 +173,10 @@
     var o = UI.options(a), pin = a.st.hw === 'pin';
     var all = o.rows(resp).all;
     var x = pin ? all[0] : pickTop(all);
-    var head = pin ? t('pinned_title') : x ? t('top_title') : t('nofit_title');
+    // Nothing meets the targets but options fit: the closest, as the top card shows it.
+    var closest = !x && !pin && all[0] && all[0].fits;
+    if (closest) x = all[0];
+    var head = pin ? t('pinned_title') : closest ? t('miss_title') : x ? t('top_title') : t('nofit_title');
     var figs = x ? keyFigures(a, o, resp, x) : [];
     bar.appendChild(h('a', { class: 'gs-answer-link', href: '#gs-top', onclick: function (e) {
       var el = a.rootEl.querySelector('#gs-top');
