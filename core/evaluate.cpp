@@ -138,10 +138,11 @@ ShapeKey shape_key(const Request& request, const OptionInputs& in) {
   return {in.gpu, link_matters ? in.interconnect : InterconnectId::pcie, in.gpus, false};
 }
 
-// A shape's option: timed, and scaled out over instances for training.
+// A shape's option: timed, and scaled out over instances for training (and for a media job's deadline).
 Candidate shape_candidate(const Request& request, const EnginePreset& engine, const OptionInputs& in) {
   Candidate base = evaluate_option(request, engine, in);
   if (is_training(request.kind)) scale_out(request, engine, in, base);
+  if (is_media(request.kind)) scale_out_media(request, engine, in, base);
   return base;
 }
 

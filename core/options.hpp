@@ -71,5 +71,11 @@ void scale_out(const Request& request, const EnginePreset& engine, const OptionI
 MemoryReport media_memory_report(const Request& request, const EnginePreset& engine,
                                  std::vector<Explanation>& explain);
 Candidate evaluate_media_option(const Request& request, const EnginePreset& engine, const OptionInputs& in);
+// Most instances an image, video or audio job may rent. Its copies are independent (no traffic between them), so
+// any network does; the bound keeps a fleet a person would run by hand.
+constexpr int64_t kMaxMediaInstances = 64;
+// A media job that misses its deadline on one instance of `in` runs the same copies on several: the fewest,
+// doubling up to kMaxMediaInstances and within filters.max_gpus, that meet it, else the most tried.
+void scale_out_media(const Request& request, const EnginePreset& engine, const OptionInputs& in, Candidate& base);
 
 }  // namespace sizer

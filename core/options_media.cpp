@@ -81,4 +81,21 @@ Candidate evaluate_media_option(const Request& request, const EnginePreset& engi
   return c;
 }
 
+void scale_out_media(const Request& request, const EnginePreset& engine, const OptionInputs& in, Candidate& base) {
+  if (!request.media.deadline_s || !base.option.fits || base.option.meets_targets) return;
+  for (int64_t instances = 2; instances <= kMaxMediaInstances; instances *= 2) {
+    if (request.filters.max_gpus && in.gpus * instances > *request.filters.max_gpus) break;
+    OptionInputs wider_in = in;
+    wider_in.gpus = in.gpus * instances;
+    Candidate wider = evaluate_media_option(request, engine, wider_in);
+    wider.option.instances = instances;
+    if (in.notes) {
+      wider.option.notes.push_back(note("media_instances", SeverityId::info, "media_instances",
+                                        {param_number("instances", static_cast<double>(instances), std::to_string(instances))}));
+    }
+    base = std::move(wider);
+    if (base.option.meets_targets) return;
+  }
+}
+
 }  // namespace sizer

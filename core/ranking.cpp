@@ -270,9 +270,12 @@ EligibilityVerdict eligibility_verdict(const EligibilityFacts& f, const Request&
   const bool spot = f.pricing == PricingId::spot;
   const bool spot_asked = request.filters.pricing == PricingId::spot;
   const bool endpoint = request.kind == WorkloadKind::inference && !request.inference.batch();  // no batch: users wait
-  // Rule 5: whole nodes on a cluster fabric.
-  if (f.instances > 1 && !f.fabric) return {E::outside_rules, 5, "nodes_without_fabric"};
-  if (f.instances > 1 && f.gpus / f.instances < kWholeNodeGpus) return {E::outside_rules, 5, "partial_nodes"};
+  // Rule 5: whole nodes on a cluster fabric, for work that talks between them; an image, video or audio job's
+  // instances each run their own copies (options_media.cpp scale_out_media) and need no network between them.
+  if (!is_media(request.kind) && f.instances > 1 && !f.fabric) return {E::outside_rules, 5, "nodes_without_fabric"};
+  if (!is_media(request.kind) && f.instances > 1 && f.gpus / f.instances < kWholeNodeGpus) {
+    return {E::outside_rules, 5, "partial_nodes"};
+  }
   // Rule 5: "Pretraining is multi-GPU, multi-node: interconnect, fast shared storage, reliable HBM + FP8
   // accelerators". A multi-node or multi-day pretraining run on GDDR cards is outside it, whatever they cost.
   if (request.kind == WorkloadKind::pretrain && !f.hbm && (f.instances > 1 || long_run(f, request))) {

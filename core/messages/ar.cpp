@@ -192,6 +192,7 @@ const Locale& locale_ar() {
     {"note.fits.training_sharded_tensor_parallel", "يتسع مع فائض {spare_bytes_per_gpu} في كل معالج مع {sharding}، وتوازي موترات {tensor}."},
     {"note.past_deadline", "يستغرق {hours}، بعد الموعد المحدد البالغ {deadline_hours}."},
     {"note.gradients_over_pcie", "تُتبادل التدرجات هنا عبر \u2068PCIe\u2069: توقّع خطوات أبطأ مما في خادم \u2068NVLink\u2069."},
+    {"note.media_instances", "يشغّل {instances} من هذه الخوادم جنبًا إلى جنب ليلتزم بالموعد النهائي؛ تعمل كل نسخة من خط المعالجة وحدها، فلا حاجة إلى شبكة بينها."},
     {"note.multi_node.fast_fabric", "يمتد على {instances} خوادم: تنقل شبكة المزوّد السريعة بين الخوادم (InfiniBand أو RoCE أو EFA) التدرجات."},
     {"note.multi_node.no_fast_fabric", "يمتد على {instances} خوادم: لا يقدّم هذا المزوّد شبكة سريعة بين الخوادم عند الطلب، فتعبر التدرجات والتفعيلات شبكة إيثرنت عادية (نحو 25 Gb/s لكل خادم) ويحتسب التقدير كلفتها؛ يناسبه عرض عنقودي أو مزوّد آخر."},
     // image, video and audio (core/options_media.cpp)

@@ -196,6 +196,7 @@ const Locale& locale_en() {
     {"note.fits.training_sharded_tensor_parallel", "Fits with {spare_bytes_per_gpu} spare per GPU using {sharding}, tensor parallel {tensor}."},
     {"note.past_deadline", "Takes {hours}, past the deadline of {deadline_hours}."},
     {"note.gradients_over_pcie", "Gradients are exchanged over PCIe here: expect slower steps than on an NVLink box."},
+    {"note.media_instances", "Runs {instances} such instances side by side to meet the deadline; each copy of the pipeline works alone, so no network between them is needed."},
     {"note.multi_node.fast_fabric", "Spans {instances} instances: the provider's fast inter-node network (InfiniBand, RoCE or EFA) carries the gradients."},
     {"note.multi_node.no_fast_fabric", "Spans {instances} instances: this provider offers no fast network between on-demand instances, so gradients and activations cross ordinary Ethernet (about 25 Gb/s per instance) and the estimate pays for it; a cluster product or another provider suits it better."},
     // image, video and audio (core/options_media.cpp)

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "options.hpp"
 #include "support.hpp"
 
 using sizer::json;
@@ -93,4 +94,42 @@ TEST_CASE("media deadline: pinned hardware too slow for it, and the margin at th
   // A deadline far beyond the job: met with margin at the slow end of the option's range (target_margin > 1).
   REQUIRE(easy["options"][0].contains("target_margin"));
   CHECK(easy["options"][0]["target_margin"].get<double>() > 1.0);
+}
+
+TEST_CASE("media deadline: a job that one instance cannot finish in time runs on several, side by side",
+          "[media][deadline]") {
+  // 1,000 hours of audio in ten hours: more than any one box in the catalog transcribes in that time.
+  const json request = {{"model", "whisper-large-v3"},
+                        {"workload", {{"kind", "audio"}, {"audio_seconds", 3.6e6}, {"deadline_s", 36000}}},
+                        {"limit", 10000}};
+  const json r = sizer_test::evaluate(request);
+  REQUIRE(r["ok"] == true);
+  const json& top = r["options"][0];
+  CHECK(top["meets_targets"] == true);
+  CHECK(top["instances"].get<int64_t>() > 1);
+  CHECK(has_note(top, "media_instances"));
+  // Independent copies need no cluster fabric nor whole 8-GPU nodes (rule 5 is for work that talks between nodes).
+  CHECK(top["eligibility"]["class"] == "eligible");
+  int spread = 0;
+  for (const json& o : r["options"]) {
+    if (!o["fits"].get<bool>()) continue;
+    const int64_t instances = o["instances"].get<int64_t>();
+    CHECK(instances <= sizer::kMaxMediaInstances);
+    if (instances == 1) continue;
+    ++spread;
+    INFO(o["provider"] << " " << o["instance"]);
+    CHECK(has_note(o, "media_instances"));
+    CHECK(o["eligibility"]["code"] != "nodes_without_fabric");
+    CHECK(o["eligibility"]["code"] != "partial_nodes");
+    // The fewest instances (doubling): half as many would take about twice as long, past the deadline.
+    if (o["meets_targets"].get<bool>()) CHECK(2 * o["job_s"].get<double>() > 36000);
+  }
+  CHECK(spread > 0);
+  // Without a deadline, or within max_gpus, nothing is spread beyond what the filter allows.
+  json open = request;
+  open["workload"].erase("deadline_s");
+  for (const json& o : sizer_test::evaluate(open)["options"]) CHECK(o["instances"] == 1);
+  json capped = request;
+  capped["filters"] = {{"max_gpus", 8}};
+  for (const json& o : sizer_test::evaluate(capped)["options"]) CHECK(o["gpus"].get<int64_t>() <= 8);
 }
