@@ -23,10 +23,7 @@ double job_seconds(const Option& option, const Request& request) {
     if (!request.inference.batch() || !option.output_tokens_per_s || !(*option.output_tokens_per_s > 0)) return 0;
     return *request.inference.batch_output_tokens / *option.output_tokens_per_s;
   }
-  if (option.items_per_s && *option.items_per_s > 0) {
-    const double items = request.kind == WorkloadKind::audio ? 1.0 : request.media.images;
-    return items / *option.items_per_s;
-  }
+  if (option.items_per_s && *option.items_per_s > 0) return media_job_items(request) / *option.items_per_s;
   return 0;
 }
 

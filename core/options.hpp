@@ -67,6 +67,9 @@ constexpr int64_t kMaxTrainingInstances = 512;
 // when nothing better is found.
 void scale_out(const Request& request, const EnginePreset& engine, const OptionInputs& in, Candidate& base);
 
+// The note of a job whose compute alone (`seconds`) runs past its deadline (training and media options).
+void note_past_deadline(Option& option, double seconds, double deadline_s);
+
 // ---- image, video and audio (options_media.cpp)
 MemoryReport media_memory_report(const Request& request, const EnginePreset& engine,
                                  std::vector<Explanation>& explain);

@@ -1,7 +1,5 @@
 // Diffusion or audio on one hardware option: one full copy of the pipeline per GPU (these models are
 // not split).
-#include <cmath>
-
 #include "format.hpp"
 #include "media.hpp"
 #include "options.hpp"
@@ -50,16 +48,9 @@ Candidate evaluate_media_option(const Request& request, const EnginePreset& engi
   // A deadline on the whole job: the compute here; the start-up and, on spot, the restarts are added where the
   // option is priced (cost.cpp price_job), as for a training run.
   if (request.media.deadline_s && speed.items_per_s > 0) {
-    const double compute_s = (audio ? 1.0 : request.media.images) / speed.items_per_s;
+    const double compute_s = media_job_items(request) / speed.items_per_s;
     option.meets_targets = compute_s <= *request.media.deadline_s;
-    if (!option.meets_targets && in.notes) {
-      const double hours = compute_s / 3600.0;
-      const double deadline_hours = *request.media.deadline_s / 3600.0;
-      option.notes.push_back(note("past_deadline", SeverityId::warning, "past_deadline",
-                                  {param_number("hours", hours, format_number(std::round(hours * 10.0) / 10.0) + " h"),
-                                   param_number("deadline_hours", deadline_hours,
-                                                format_number(std::round(deadline_hours * 10.0) / 10.0) + " h")}));
-    }
+    if (!option.meets_targets && in.notes) note_past_deadline(option, compute_s, *request.media.deadline_s);
   }
   option.bottleneck = speed.bottleneck;
   option.items_per_s = speed.items_per_s;

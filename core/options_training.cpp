@@ -210,18 +210,20 @@ Candidate evaluate_training_option(const Request& request, const EnginePreset& e
   note_layout(option, placement, speed);
   note_training_capabilities(option, *in.gpu, w, speed);
   note_offload(option, f, speed);
-  if (w.deadline_s && !option.meets_targets) {
-    const double hours = speed.train_s / 3600.0;
-    const double deadline_hours = *w.deadline_s / 3600.0;
-    option.notes.push_back(note("past_deadline", SeverityId::warning, "past_deadline",
-                                {param_number("hours", hours, round1(hours) + " h"),
-                                 param_number("deadline_hours", deadline_hours, round1(deadline_hours) + " h")}));
-  }
+  if (w.deadline_s && !option.meets_targets) note_past_deadline(option, speed.train_s, *w.deadline_s);
   // Rule of thumb 3: PCIe-only multi-GPU limits large-model training.
   if (in.gpus > 1 && in.interconnect != InterconnectId::nvlink && in.interconnect != InterconnectId::infinity_fabric) {
     option.notes.push_back(note("gradients_over_pcie", SeverityId::warning, "gradients_over_pcie"));
   }
   return c;
+}
+
+void note_past_deadline(Option& option, double seconds, double deadline_s) {
+  const double hours = seconds / 3600.0;
+  const double deadline_hours = deadline_s / 3600.0;
+  option.notes.push_back(note("past_deadline", SeverityId::warning, "past_deadline",
+                              {param_number("hours", hours, round1(hours) + " h"),
+                               param_number("deadline_hours", deadline_hours, round1(deadline_hours) + " h")}));
 }
 
 void scale_out(const Request& request, const EnginePreset& engine, const OptionInputs& in, Candidate& base) {

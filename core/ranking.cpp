@@ -404,7 +404,7 @@ std::optional<double> target_margin(const Option& o, const Request& request, con
     if (slow > 0) take(*request.training.deadline_s / slow);
   } else if (is_media(request.kind) && request.media.deadline_s && o.items_per_s && *o.items_per_s > 0) {
     // The same for an image, video or audio job: its compute at the slow end of the item time's range.
-    const double compute = (request.kind == WorkloadKind::audio ? 1.0 : request.media.images) / *o.items_per_s;
+    const double compute = media_job_items(request) / *o.items_per_s;
     const double whole = o.job_s.value_or(compute);
     const double slow = whole - compute + compute * t.media;
     if (slow > 0) take(*request.media.deadline_s / slow);

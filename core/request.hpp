@@ -143,6 +143,11 @@ inline bool is_media(WorkloadKind kind) {
   return kind == WorkloadKind::image || kind == WorkloadKind::video || kind == WorkloadKind::audio;
 }
 
+// The items a media job's items_per_s counts: its images or clips, or the audio as one item.
+inline double media_job_items(const Request& request) {
+  return request.kind == WorkloadKind::audio ? 1.0 : request.media.images;
+}
+
 // A job's deadline (training or media; serving has targets on speed instead), nullopt when none is given.
 inline std::optional<double> job_deadline_s(const Request& request) {
   if (is_training(request.kind)) return request.training.deadline_s;
