@@ -833,10 +833,14 @@ SIZER_NOINLINE Response evaluate(const json& request_document, const Catalog& ca
     response.warnings.push_back(std::move(one.front()));
   };
   // Pinned hardware without a concurrency: the largest batch that fits and meets the targets becomes the
-  // request's concurrency, so the memory, the option and the answers all describe the same batch.
+  // request's concurrency, so the memory, the option and the answers all describe the same batch. An endpoint given
+  // by its request rate runs what the rate keeps in flight on it (rate_batch, Little's law), as a ranked option does:
+  // the largest batch that meets the targets at one sequence was one sequence, below any rate.
   if (request.hardware && request.kind == WorkloadKind::inference && !request.inference.concurrency_given) {
     const OptionInputs in{&request.hardware->gpu, request.hardware->count, request.hardware->gpu.interconnect_kind};
-    request.inference = auto_batch(request, engine, in);
+    const bool by_rate = !request.inference.batch() && request.inference.requests_per_s &&
+                         *request.inference.requests_per_s > 0;
+    request.inference = by_rate ? rate_batch(request, engine, in) : auto_batch(request, engine, in);
     request.inference.concurrency_given = true;
   }
   // A ranked endpoint with no target: an interactive one's speed, said (kDefaultTokensPerSPerUser).

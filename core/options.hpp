@@ -26,6 +26,9 @@ struct OptionInputs {
   // Whether the option's notes are built. A ranked evaluate times every shape without them (formatting
   // their figures was a third of timing a shape) and builds them for the options it returns.
   bool notes = true;
+  // Serving: the most GPUs one replica may span (tensor x pipeline); 0 for any. evaluate_inference_option sets 1 to
+  // time the option as one GPU per replica (rule 3).
+  int64_t max_replica_span = 0;
 };
 
 // One evaluated option and the explanations of its figures (figure names are Option fields).

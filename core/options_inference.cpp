@@ -9,6 +9,7 @@
 #include "noinline.hpp"
 #include "performance.hpp"
 #include "placement.hpp"
+#include "ranking.hpp"
 #include "search.hpp"
 
 namespace sizer {
@@ -65,6 +66,7 @@ Served serve(const Request& request, const InferenceWorkload& workload, const En
   bool chosen_idle = false;
   for (const Placement& candidate : splits) {
     if (!candidate.fits) continue;
+    if (in.max_replica_span > 0 && candidate.tensor * candidate.pipeline > in.max_replica_span) continue;
     const InferenceSpeed speed = inference_speed(request.model, workload, engine, s.memory, *in.gpu, s.link, candidate);
     const bool meets = targets_met(workload, speed);
     const bool idle = candidate.data > std::max<int64_t>(1, workload.concurrency);
@@ -254,7 +256,9 @@ MemoryReport inference_memory_report(const Request& request, const EnginePreset&
   return report;
 }
 
-Candidate evaluate_inference_option(const Request& request, const EnginePreset& engine, const OptionInputs& in) {
+namespace {
+
+Candidate evaluate_inference_split(const Request& request, const EnginePreset& engine, const OptionInputs& in) {
   // An offline batch with no concurrency given runs as an engine runs one: as many sequences at once as the option's
   // memory holds (up to the engine's batch cap, and within any targets), the largest batch that fits, as for pinned
   // hardware (evaluate.cpp). At one sequence, 1e9 tokens of Llama 3.1 8B took ~300 days on the GPU that won;
@@ -276,6 +280,35 @@ Candidate evaluate_inference_option(const Request& request, const EnginePreset& 
     return c;
   }
   return evaluate_with(request, request.inference, engine, in);
+}
+
+int64_t replica_span(const Option& option) { return option.tensor * option.pipeline; }
+
+}  // namespace
+
+Candidate evaluate_inference_option(const Request& request, const EnginePreset& engine, const OptionInputs& in) {
+  Candidate split = evaluate_inference_split(request, engine, in);
+  // Pinned hardware keeps the split that serves it best: the person's own box, timed as it runs fastest (a published
+  // TP=8 run of a 70B model on eight MI300X is what its measurement describes).
+  if (request.hardware || in.gpus <= 1 || in.max_replica_span == 1 || !split.option.fits ||
+      replica_span(split.option) <= 1) {
+    return split;
+  }
+  // Rule 3: "One fast GPU per replica beats sharding when the model fits", for the catalog's options. The split
+  // chooser (serve) takes the highest aggregate rate, and a memory-bound decode step reads half the weights per GPU when tensor-parallel, so
+  // an 8B model on two PCIe cards came out as one 2-way replica. The same box as replicas of one GPU each is the
+  // option when they meet the targets with every replica busy (an endpoint's rate or users sized on them: a rate
+  // keeps more sequences in flight on slower replicas). An offline batch pays for its throughput, so there the split
+  // must also be kSplitMargin faster, the margin the ranking states for the same rule between options.
+  OptionInputs one = in;
+  one.max_replica_span = 1;
+  Candidate replicas = evaluate_inference_split(request, engine, one);
+  const Option& r = replicas.option;
+  if (!r.fits || !r.meets_targets || replica_span(r) != 1) return split;
+  if (r.data > std::max<int64_t>(1, r.concurrency)) return split;  // an idle replica (rule 3: a box not fully used)
+  const bool batch_job = request.inference.batch() && !request.inference.concurrency_given;
+  if (batch_job && r.output_tokens_per_s.value_or(0) * kSplitMargin < split.option.output_tokens_per_s.value_or(0)) return split;
+  return replicas;
 }
 
 InferenceWorkload rate_batch(const Request& request, const EnginePreset& engine, const OptionInputs& in) {
