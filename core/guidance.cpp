@@ -314,7 +314,17 @@ Facts answer_vram(const Ctx& c) {
                            bytes_of("kv_per_token", m.kv_bytes_per_token.value_or(0))}));
     // An offline batch or a request rate lets each option choose its batch: the figures above are the request's
     // (what must fit), the top option's own batch is said beside them, so the two never read as one.
-    if (c.top && c.top->fits && c.top->concurrency != w.concurrency) {
+    // Replicas each hold their share of the batch, so the per-replica figure above (all of it in one) is not what the
+    // top option holds: its replicas and their batch are said beside it.
+    const int64_t replicas = c.top ? std::max<int64_t>(1, c.top->data) : 1;
+    if (c.top && c.top->fits && replicas > 1 && c.top->concurrency > 1) {
+      const int64_t per_replica = (c.top->concurrency + replicas - 1) / replicas;
+      out.push_back(message("guidance.vram_needed.serving_top_replicas",
+                            {count("sequences", static_cast<double>(c.top->concurrency), "sequence"),
+                             count("replicas", static_cast<double>(replicas), "replica"),
+                             count("per_replica", static_cast<double>(per_replica), "sequence"),
+                             gpus("gpus", c.top->gpus, c.top_gpu), gb("per_gpu", c.top->used_bytes_per_gpu)}));
+    } else if (c.top && c.top->fits && c.top->concurrency != w.concurrency) {
       out.push_back(message("guidance.vram_needed.serving_top",
                             {count("sequences", static_cast<double>(c.top->concurrency), "sequence"),
                              gpus("gpus", c.top->gpus, c.top_gpu), gb("per_gpu", c.top->used_bytes_per_gpu)}));

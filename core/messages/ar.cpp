@@ -324,6 +324,7 @@ const Locale& locale_ar() {
     {"guidance.vram_needed.no_single_gpu_top", " (يستعمل الخيار الأول {gpus})"},
     {"guidance.vram_needed.serving", "يحتاج {model} إلى نحو {total} لكل نسخة: {weights} للأوزان، و{kv} لذاكرة KV المؤقتة ({share} من المجموع) لـ{sequences} في آن واحد بسياق {context} لكل منها، و{activations} للتفعيلات، و{overhead} لبيئة التشغيل. يشغل كل رمز من السياق {kv_per_token} من ذاكرة KV في كل تسلسل، فهي تنمو خطيًا: مضاعفة طول السياق أو عدد المستخدمين المتزامنين تضيف نحو {kv} أخرى."},
     {"guidance.vram_needed.serving_top", " ويشغّل الخيار الأول دفعته الخاصة، {sequences} في آن واحد، على {gpus}: {per_gpu} لكل معالج."},
+    {"guidance.vram_needed.serving_top_replicas", " ويوزّع الخيار الأول {sequences} على {replicas}، {per_replica} لكل نسخة، على {gpus}: {per_gpu} لكل معالج."},
     {"guidance.vram_needed.serving_room", " ويتسع الخيار الأول لـ{room} بهذا الطول."},
     {"guidance.vram_needed.training", "يحتاج {workload} لـ{model} إلى نحو {total} لكل نسخة قبل التجزئة: {weights} للأوزان، و{gradients} للتدرجات، و{optimizer} لحالة المُحسِّن"},
     {"guidance.vram_needed.training_adapters", "، و{adapters} لمحوِّلات LoRA"},

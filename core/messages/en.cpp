@@ -291,6 +291,7 @@ const Locale& locale_en() {
     {"guidance.vram_needed.no_single_gpu_top", " (the top option uses {gpus})"},
     {"guidance.vram_needed.serving", "{Model} needs about {total} per replica: weights {weights}, KV cache {kv} ({share} of the total) for {sequences} of {context} at once, activations {activations} and runtime overhead {overhead}. Each token of context holds {kv_per_token} of KV cache per sequence, so the cache grows linearly: doubling the context or the number of concurrent users adds roughly another {kv}."},
     {"guidance.vram_needed.serving_top", " The top option runs its own batch, {sequences} at once, on {gpus}: {per_gpu} per GPU."},
+    {"guidance.vram_needed.serving_top_replicas", " The top option runs {sequences} as {replicas} of {per_replica} each, on {gpus}: {per_gpu} per GPU."},
     {"guidance.vram_needed.serving_room", " The top option has room for {room} of this length."},
     {"guidance.vram_needed.training", "{Workload} of {model} needs about {total} per replica before sharding: weights {weights}, gradients {gradients}, optimizer state {optimizer}"},
     {"guidance.vram_needed.training_adapters", ", LoRA adapters {adapters}"},

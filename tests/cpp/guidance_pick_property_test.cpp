@@ -110,7 +110,7 @@ bool fast(const sizer::Option& o) {
 
 TEST_CASE("guidance: no answer contradicts the top option, over 240 varied requests", "[guidance][property]") {
   Rng rng{20261204};
-  int evaluated = 0, own_batch = 0, kv_read = 0, spot_tops = 0, one_gpu_tops = 0, timed = 0, outside_tops = 0, pretrain_tops = 0;
+  int evaluated = 0, own_batch = 0, kv_read = 0, spot_tops = 0, one_gpu_tops = 0, timed = 0, outside_tops = 0, pretrain_tops = 0, replica_shares = 0;
   for (int i = 0; i < 240; ++i) {
     const json request = varied_request(rng);
     const sizer::Response r = sizer::evaluate(request, sizer_test::bundled());
@@ -177,10 +177,27 @@ TEST_CASE("guidance: no answer contradicts the top option, over 240 varied reque
           if (m.key == "guidance.vram_needed.serving") {
             if (*n != static_cast<double>(top->concurrency)) {
               ++own_batch;
-              CHECK(has(f, "guidance.vram_needed.serving_top"));
+              CHECK((has(f, "guidance.vram_needed.serving_top") || has(f, "guidance.vram_needed.serving_top_replicas")));
             }
           } else {
             CHECK(*n == static_cast<double>(top->concurrency));
+          }
+        }
+      }
+      // Replicas: the memory answer's batch is all of it in one replica; where the top option runs several replicas,
+      // it says how many and each one's share, which the option's data and concurrency give.
+      if (f.id == "vram_needed" && r.kind == sizer::WorkloadKind::inference && top->fits && top->data > 1 &&
+          top->concurrency > 1) {
+        CHECK(has(f, "guidance.vram_needed.serving_top_replicas"));
+      }
+      for (const sizer::Message& m : f.sentences) {
+        if (m.key != "guidance.vram_needed.serving_top_replicas") continue;
+        ++replica_shares;
+        for (const sizer::Param& p : m.params) {
+          const std::optional<double> n = count_of(p);
+          if (p.name == "replicas") CHECK(n.value_or(0) == static_cast<double>(top->data));
+          if (p.name == "per_replica") {
+            CHECK(n.value_or(0) == static_cast<double>((top->concurrency + top->data - 1) / top->data));
           }
         }
       }
@@ -219,6 +236,7 @@ TEST_CASE("guidance: no answer contradicts the top option, over 240 varied reque
   CHECK(timed > 0);
   CHECK(pretrain_tops > 0);
   CHECK(own_batch > 0);
+  CHECK(replica_shares > 0);
   CHECK(kv_read > 0);
   INFO("outside-the-rules tops: " << outside_tops);
 }
