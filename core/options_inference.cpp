@@ -258,7 +258,7 @@ MemoryReport inference_memory_report(const Request& request, const EnginePreset&
 
 namespace {
 
-Candidate evaluate_inference_split(const Request& request, const EnginePreset& engine, const OptionInputs& in) {
+SIZER_NOINLINE Candidate evaluate_inference_split(const Request& request, const EnginePreset& engine, const OptionInputs& in) {
   // An offline batch with no concurrency given runs as an engine runs one: as many sequences at once as the option's
   // memory holds (up to the engine's batch cap, and within any targets), the largest batch that fits, as for pinned
   // hardware (evaluate.cpp). At one sequence, 1e9 tokens of Llama 3.1 8B took ~300 days on the GPU that won;
@@ -284,31 +284,34 @@ Candidate evaluate_inference_split(const Request& request, const EnginePreset& e
 
 int64_t replica_span(const Option& option) { return option.tensor * option.pipeline; }
 
+// Whether the catalog's option runs as replicas of one GPU rather than the split serve chose (below).
+SIZER_NOINLINE bool replicas_preferred(const Request& request, const Option& split, const Option& replicas) {
+  if (!replicas.fits || !replicas.meets_targets || replica_span(replicas) != 1) return false;
+  if (replicas.data > std::max<int64_t>(1, replicas.concurrency)) return false;  // an idle replica (a box not fully used)
+  const bool batch_job = request.inference.batch() && !request.inference.concurrency_given;
+  return !batch_job ||
+         replicas.output_tokens_per_s.value_or(0) * kSplitMargin >= split.output_tokens_per_s.value_or(0);
+}
+
 }  // namespace
 
 Candidate evaluate_inference_option(const Request& request, const EnginePreset& engine, const OptionInputs& in) {
-  Candidate split = evaluate_inference_split(request, engine, in);
-  // Pinned hardware keeps the split that serves it best: the person's own box, timed as it runs fastest (a published
-  // TP=8 run of a 70B model on eight MI300X is what its measurement describes).
-  if (request.hardware || in.gpus <= 1 || in.max_replica_span == 1 || !split.option.fits ||
-      replica_span(split.option) <= 1) {
-    return split;
-  }
+  Candidate best = evaluate_inference_split(request, engine, in);
   // Rule 3: "One fast GPU per replica beats sharding when the model fits", for the catalog's options. The split
-  // chooser (serve) takes the highest aggregate rate, and a memory-bound decode step reads half the weights per GPU when tensor-parallel, so
-  // an 8B model on two PCIe cards came out as one 2-way replica. The same box as replicas of one GPU each is the
-  // option when they meet the targets with every replica busy (an endpoint's rate or users sized on them: a rate
-  // keeps more sequences in flight on slower replicas). An offline batch pays for its throughput, so there the split
-  // must also be kSplitMargin faster, the margin the ranking states for the same rule between options.
-  OptionInputs one = in;
-  one.max_replica_span = 1;
-  Candidate replicas = evaluate_inference_split(request, engine, one);
-  const Option& r = replicas.option;
-  if (!r.fits || !r.meets_targets || replica_span(r) != 1) return split;
-  if (r.data > std::max<int64_t>(1, r.concurrency)) return split;  // an idle replica (rule 3: a box not fully used)
-  const bool batch_job = request.inference.batch() && !request.inference.concurrency_given;
-  if (batch_job && r.output_tokens_per_s.value_or(0) * kSplitMargin < split.option.output_tokens_per_s.value_or(0)) return split;
-  return replicas;
+  // chooser (serve) takes the highest aggregate rate, and a memory-bound decode step reads half the weights per GPU
+  // when tensor-parallel, so an 8B model on two PCIe cards came out as one 2-way replica. The same box as replicas
+  // of one GPU each is the option when they meet the targets with every replica busy (an endpoint's rate or users
+  // sized on them: a rate keeps more sequences in flight on slower replicas). An offline batch pays for its
+  // throughput, so there the split must also be kSplitMargin faster, the margin the ranking states for the same rule
+  // between options. Pinned hardware keeps the split that serves it best: the person's own box, timed as it runs
+  // fastest (a published TP=8 run of a 70B model on eight MI300X is what its measurement describes).
+  if (!request.hardware && in.gpus > 1 && in.max_replica_span != 1 && best.option.fits && replica_span(best.option) > 1) {
+    OptionInputs one = in;
+    one.max_replica_span = 1;
+    Candidate replicas = evaluate_inference_split(request, engine, one);
+    if (replicas_preferred(request, best.option, replicas.option)) best = std::move(replicas);
+  }
+  return best;
 }
 
 InferenceWorkload rate_batch(const Request& request, const EnginePreset& engine, const OptionInputs& in) {
