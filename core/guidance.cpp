@@ -229,8 +229,18 @@ const Gpu* consumer_reference(const Catalog& catalog) {
 
 // Does the per-replica total fit one GPU of `vram_gib`? The placement stage's test: one replica within
 // the usable fraction (usable_vram_fraction) of what the driver of such a card reports (catalog.hpp driver_bytes).
-bool fits_vram(const Ctx& c, double vram_gib) {
-  return c.m.total_bytes <= vram_gib * 1073741824.0 * (1.0 - kUnmeasuredDriverReserve) * c.usable_fraction;
+bool fits_vram(const Ctx& c, double vram_gib, double total_bytes) {
+  return total_bytes <= vram_gib * 1073741824.0 * (1.0 - kUnmeasuredDriverReserve) * c.usable_fraction;
+}
+
+// What one replica needs. The memory report holds the request's whole batch in one replica; a top option that serves
+// it as replicas of one GPU each holds its share on each GPU (used_bytes_per_gpu), and the answers that weigh a card's
+// size against a replica read that, so "63.2 GB fits one A40" is never said of 48 GB cards holding 41.2 GB each.
+double replica_total_bytes(const Ctx& c) {
+  if (c.serving() && c.top && c.top->fits && c.top->tensor * c.top->pipeline == 1 && c.top->data > 1) {
+    return c.top->used_bytes_per_gpu;
+  }
+  return c.m.total_bytes;
 }
 
 // The fit list's word on one GPU kind (fit_by_gpu, the placement stage's own test): does one card hold
@@ -547,15 +557,16 @@ Facts answer_datacenter(const Ctx& c) {
   const double usable24 = 24 * 1073741824.0 * (1.0 - kUnmeasuredDriverReserve) * c.usable_fraction;
   Facts out;
   // Room.
-  const Param total = gb("total", c.m.total_bytes);
-  if (fits_vram(c, 24)) {
+  const double replica_bytes = replica_total_bytes(c);
+  const Param total = gb("total", replica_bytes);
+  if (fits_vram(c, 24, replica_bytes)) {
     out.push_back(message("guidance.datacenter_or_consumer.fits_24",
-                          {total, gb("usable", usable24), gb("spare", usable24 - c.m.total_bytes)}));
-  } else if (fits_vram(c, 48)) {
+                          {total, gb("usable", usable24), gb("spare", usable24 - replica_bytes)}));
+  } else if (fits_vram(c, 48, replica_bytes)) {
     out.push_back(message(c.serving() ? "guidance.datacenter_or_consumer.fits_48_serving"
                                       : "guidance.datacenter_or_consumer.fits_48",
                           {total, gb("usable", usable24)}));
-  } else if (fits_vram(c, 80)) {
+  } else if (fits_vram(c, 80, replica_bytes)) {
     out.push_back(message("guidance.datacenter_or_consumer.fits_80", {total}));
   } else if (c.top && c.top->tensor * c.top->pipeline == 1 && c.top_gpu) {
     // The top option holds a replica on one larger card (141 GB H200, 192 GB MI300X): it spans nothing.
@@ -840,7 +851,7 @@ Facts answer_one_or_several(const Ctx& c) {
   }
   if (split == 1) {
     return {message("guidance.one_or_several.serving_replicas",
-                    {total, gpu, count("replicas", static_cast<double>(o.data), "replica"),
+                    {gb("total", replica_total_bytes(c)), gpu, count("replicas", static_cast<double>(o.data), "replica"),
                      count("gpus", static_cast<double>(o.gpus), "gpu")})};
   }
   const bool fits_one_gpu = c.top_gpu && fits_one(c, *c.top_gpu);

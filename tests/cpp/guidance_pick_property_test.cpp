@@ -110,7 +110,7 @@ bool fast(const sizer::Option& o) {
 
 TEST_CASE("guidance: no answer contradicts the top option, over 240 varied requests", "[guidance][property]") {
   Rng rng{20261204};
-  int evaluated = 0, own_batch = 0, kv_read = 0, spot_tops = 0, one_gpu_tops = 0, timed = 0, outside_tops = 0, pretrain_tops = 0, replica_shares = 0;
+  int evaluated = 0, own_batch = 0, kv_read = 0, spot_tops = 0, one_gpu_tops = 0, timed = 0, outside_tops = 0, pretrain_tops = 0, replica_shares = 0, replica_fits = 0;
   for (int i = 0; i < 240; ++i) {
     const json request = varied_request(rng);
     const sizer::Response r = sizer::evaluate(request, sizer_test::bundled());
@@ -201,6 +201,20 @@ TEST_CASE("guidance: no answer contradicts the top option, over 240 varied reque
           }
         }
       }
+      // A replica's memory beside a card's size is the top option's own replica: "fits one A40" is never said of a
+      // figure larger than the A40, nor "needs an 80 GB-class card" of a pick whose replicas sit on smaller cards.
+      for (const sizer::Message& m : f.sentences) {
+        if (m.key == "guidance.one_or_several.serving_replicas") {
+          ++replica_fits;
+          for (const sizer::Param& p : m.params) {
+            if (p.name == "total") CHECK(p.value.value_or(1e18) <= top->vram_bytes_per_gpu);
+          }
+        }
+        if ((m.key == "guidance.datacenter_or_consumer.fits_80" || m.key == "guidance.datacenter_or_consumer.spans") &&
+            r.kind == sizer::WorkloadKind::inference && split == 1 && top->data > 1) {
+          CHECK(top->vram_bytes_per_gpu > 60.0 * 1073741824.0);
+        }
+      }
       // The KV cache read per step that an fp8 cache would halve: the top option's own batch per replica.
       for (const sizer::Message& m : f.sentences) {
         if (m.key != "guidance.why_slow.fp8_kv") continue;
@@ -237,6 +251,7 @@ TEST_CASE("guidance: no answer contradicts the top option, over 240 varied reque
   CHECK(pretrain_tops > 0);
   CHECK(own_batch > 0);
   CHECK(replica_shares > 0);
+  CHECK(replica_fits > 0);
   CHECK(kv_read > 0);
   INFO("outside-the-rules tops: " << outside_tops);
 }
