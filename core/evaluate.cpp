@@ -838,8 +838,7 @@ SIZER_NOINLINE Response evaluate(const json& request_document, const Catalog& ca
   // the largest batch that meets the targets at one sequence was one sequence, below any rate.
   if (request.hardware && request.kind == WorkloadKind::inference && !request.inference.concurrency_given) {
     const OptionInputs in{&request.hardware->gpu, request.hardware->count, request.hardware->gpu.interconnect_kind};
-    const bool by_rate = !request.inference.batch() && request.inference.requests_per_s &&
-                         *request.inference.requests_per_s > 0;
+    const bool by_rate = !request.inference.batch() && request.inference.open_loop();
     request.inference = by_rate ? rate_batch(request, engine, in) : auto_batch(request, engine, in);
     request.inference.concurrency_given = true;
   }

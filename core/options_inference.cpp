@@ -25,7 +25,7 @@ constexpr double kBetterSplitMargin = 1.02;
 // second, from the replica's aggregate capacity: below it the queue grows for as long as the load lasts (the TTFT
 // model holds utilisation at kMaxUtilisation and reports a floor, performance.cpp).
 bool sustains_rate(const InferenceWorkload& w, const InferenceSpeed& s) {
-  if (!w.requests_per_s || *w.requests_per_s <= 0 || w.batch()) return true;
+  if (!w.open_loop() || w.batch()) return true;
   return s.output_tokens_per_s >= *w.requests_per_s * static_cast<double>(w.output_tokens) * (1.0 - 1e-9);
 }
 
@@ -267,7 +267,7 @@ SIZER_NOINLINE Candidate evaluate_inference_split(const Request& request, const 
   // option (Little's law, rate_batch), not one. Either way the option says the batch it chose.
   const InferenceWorkload& asked = request.inference;
   const bool batch_job = asked.batch() && !asked.concurrency_given;
-  const bool by_rate = !batch_job && asked.requests_per_s && *asked.requests_per_s > 0 && !asked.concurrency_given;
+  const bool by_rate = !batch_job && asked.open_loop() && !asked.concurrency_given;
   if (batch_job || by_rate) {
     const InferenceWorkload w = batch_job ? auto_batch(request, engine, in) : rate_batch(request, engine, in);
     Candidate c = evaluate_with(request, w, engine, in);
@@ -281,8 +281,6 @@ SIZER_NOINLINE Candidate evaluate_inference_split(const Request& request, const 
   }
   return evaluate_with(request, request.inference, engine, in);
 }
-
-int64_t replica_span(const Option& option) { return option.tensor * option.pipeline; }
 
 // Whether the catalog's option runs as replicas of one GPU rather than the split serve chose (below).
 SIZER_NOINLINE bool replicas_preferred(const Request& request, const Option& split, const Option& replicas) {

@@ -354,7 +354,7 @@ InferenceSpeed inference_speed(const Model& model, const InferenceWorkload& work
   // tpot), so λ = (batch − 1) / lifetime (Little's law). Open loop: λ = requests_per_s over the replicas,
   // Poisson. Past capacity the queue grows for as long as the load lasts: ρ is held at kMaxUtilisation
   // and the figure is a floor.
-  const bool open_loop = workload.requests_per_s && *workload.requests_per_s > 0;
+  const bool open_loop = workload.open_loop();
   const double lifetime_s = s.ttft_s + output_steps * s.tpot_mean_s;
   const double arrivals_per_s =
       open_loop ? *workload.requests_per_s / static_cast<double>(std::max<int64_t>(1, placement.data))

@@ -95,8 +95,6 @@ int by_speed(const RankKey& a, const RankKey& b, const RankingPolicy&) {
 
 namespace {
 
-int64_t replica_span(const Option& o) { return o.tensor * o.pipeline; }
-
 // Multiplies the option's factor; with notes, records the rule's note with its margin and `params()`.
 template <class Params>
 void weigh(Option& o, double factor, const char* rule, bool with_notes, Params params) {

@@ -71,6 +71,8 @@ void apply_judgement(const std::vector<Option*>& options, const Request& request
 bool counts_as_one_gpu(const Option& option, const Request& request);
 void judge_option(Option& option, const Gpu* gpu, bool one_gpu_does, const Request& request, const Catalog& catalog,
                   bool with_notes);
+// The GPUs one serving replica spans (tensor × pipeline): 1 when each GPU holds a replica of its own.
+inline int64_t replica_span(const Option& o) { return o.tensor * o.pipeline; }
 // What the judgement's factors read of a priced option, so they can be weighed without the Option.
 struct JudgedFacts {
   bool fits = false;

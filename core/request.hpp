@@ -40,6 +40,8 @@ struct InferenceWorkload {
   std::optional<double> batch_tokens, batch_requests;
   std::optional<double> batch_output_tokens;
   bool batch() const { return batch_output_tokens.has_value(); }
+  // An open-loop endpoint: requests arrive at `requests_per_s` (Poisson), whatever the users.
+  bool open_loop() const { return requests_per_s && *requests_per_s > 0; }
 };
 
 // Fine-tuning and pretraining (CONTRACT.md workload kinds "finetune" and "pretrain").

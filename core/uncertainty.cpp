@@ -80,8 +80,7 @@ FarConditions far_conditions(const Request& request, std::string_view figure, st
   // An offline batch with no concurrency given runs as many sequences as fit (options_inference.cpp): a load.
   const bool batch_load = request.inference.batch() && !request.inference.concurrency_given;
   if (serving && request.kind == WorkloadKind::inference &&
-      (request.inference.concurrency > 1 || batch_load ||
-       (request.inference.requests_per_s && *request.inference.requests_per_s > 0))) {
+      (request.inference.concurrency > 1 || batch_load || request.inference.open_loop())) {
     add("load");
   }
   return out;
